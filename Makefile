@@ -1,0 +1,50 @@
+# make serve: build the site and serve it on http://127.0.0.1:8000
+# make site:  build site/ only (what CI and deployments run)
+# make test:  every test, in CPython, in Pyodide under Node, and in headless Chromium
+# Each target does its own set-up on a fresh machine: .venv, pip install, npm ci.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: serve site test check browser clean
+
+serve: site
+	$(PY) build.py serve
+
+site: $(VENV)/.site-deps node_modules/.installed
+	$(PY) build.py
+
+check: $(VENV)/.site-deps
+	$(PY) build.py check
+
+test: $(VENV)/.test-deps node_modules/.installed browser
+	$(PY) -m pytest
+
+$(VENV)/.created:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	touch $@
+
+$(VENV)/.site-deps: pyproject.toml $(VENV)/.created
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-deps: pyproject.toml $(VENV)/.site-deps
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Browser tests need a Chromium; Playwright cannot download its own here, so use Debian's.
+browser:
+	@$(PY) -m tests.browser.find_chromium >/dev/null 2>&1 || { \
+	  echo "No Chromium found: installing Debian's (needs root and apt-get)"; \
+	  (command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+	  || $(PY) -m playwright install chromium \
+	  || { echo "Could not install a Chromium: install one, or set GRADLAB_CHROMIUM to its path"; exit 1; }; }
+
+clean:
+	rm -rf site .cache $(VENV) node_modules

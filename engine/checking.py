@@ -1,0 +1,239 @@
+"""Running a learner's program apart from the grader: output captured, patches undone, errors placed."""
+import builtins
+import contextlib
+import math
+import sys
+import traceback
+import types
+
+from engine.graph import backpropagate, dismantle, topological_order
+from engine.value import Value
+
+LEARNER_FILE = "<learner>"
+OUTPUT_LIMIT = 4000
+MISSING = object()
+
+
+class Rejected(Exception):
+    """The program cannot be checked any further; carries what the learner will read."""
+
+    def __init__(self, diagnosis, message, error=None):
+        super().__init__(message)
+        self.diagnosis = diagnosis
+        self.message = message
+        self.error = error
+
+
+class BrokenGraph(Exception):
+    """A returned Value whose graph the grader's own backward cannot walk."""
+
+
+def printed_text(output):
+    """Return what learner code printed into output, cut after OUTPUT_LIMIT characters."""
+    text = output.getvalue()
+    if len(text) <= OUTPUT_LIMIT:
+        return text
+    return text[:OUTPUT_LIMIT] + f"\n[output cut here: {len(text) - OUTPUT_LIMIT} more characters]"
+
+
+def result(exercise, diagnosis, message, error=None, cases=(), output=""):
+    """Build the JSON-able verdict that the site reads."""
+    return {
+        "exercise": exercise,
+        "passed": diagnosis == "correct",
+        "diagnosis": diagnosis,
+        "message": message,
+        "error": error,
+        "cases": list(cases),
+        "output": output,
+    }
+
+
+def compile_program(source):
+    """Compile the learner's source, or raise Rejected with the place Python stopped reading."""
+    try:
+        return compile(source, LEARNER_FILE, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as exc:  # ValueError: null bytes, before Python 3.12
+        line, column = getattr(exc, "lineno", None), getattr(exc, "offset", None)
+        reason = getattr(exc, "msg", None) or str(exc)
+        place = f" line {line}, column {column} of" if line else ""
+        message = (
+            f"Python could not read{place} your code{quote_line(source, line)}: "
+            f"{sentence(reason)} Nothing ran yet: fix that spot (an unclosed bracket or a missing "
+            "colon on the line before is a common cause) and check again."
+        )
+        error = {"type": type(exc).__name__, "message": reason, "line": line, "column": column}
+        raise Rejected("syntax_error", message, error) from None
+
+
+def is_unchanged(source, starter):
+    """Tell whether source is the starter code, ignoring blank lines and trailing spaces."""
+    def meaningful(text):
+        return [line.rstrip() for line in text.splitlines() if line.strip()]
+
+    # isinstance, not `is not None`: Pyodide passes JavaScript's null in as JsNull.
+    return isinstance(starter, str) and meaningful(source) == meaningful(starter)
+
+
+def fresh_namespace(name="__learner__"):
+    """Return globals for one run of a learner's program."""
+    # A copy of the builtins, so `__builtins__["len"] = None` stays inside this program.
+    return {"__name__": name, "__builtins__": dict(vars(builtins))}
+
+
+def run_program(code, namespace, source, output):
+    """Run compiled learner code in namespace, or raise Rejected if it raises."""
+    try:
+        with learner_code(output):
+            exec(code, namespace)
+    except (Exception, SystemExit) as exc:  # KeyboardInterrupt is how the page stops code
+        take_apart_frames(exc.__traceback__)
+        error = learner_error(exc, source)
+        message = (
+            f"Your code raised {error['type']}{where(error, source)} while it ran, before the "
+            f"check could start: {sentence(error['message'])} Fix that, then check again."
+        )
+        raise Rejected("raised", message, error) from None
+
+
+@contextlib.contextmanager
+def learner_code(output):
+    """Capture what learner code prints, and undo its patches to shared objects afterwards."""
+    with patches_undone(), contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+        yield
+
+
+@contextlib.contextmanager
+def patches_undone():
+    """Undo, on the way out, whatever learner code changed in the objects the grader relies on."""
+    saved = [(shared, dict(vars(shared))) for shared in shared_objects()]
+    try:
+        yield
+    finally:
+        restore(saved)
+
+
+def shared_objects():
+    """Return what learner code can reach and patch that the grader relies on."""
+    engine_modules = [
+        module
+        for name, module in list(sys.modules.items())
+        if (name == "engine" or name.startswith("engine.")) and isinstance(module, types.ModuleType)
+    ]
+    return [Value, builtins, math, *engine_modules]
+
+
+def restore(saved):
+    """Put every saved attribute back, and remove the ones added since (but not submodules)."""
+    for shared, attributes in saved:
+        current = vars(shared)
+        for name in [name for name in current if name not in attributes]:
+            if not is_submodule(current[name], shared, name):
+                delattr(shared, name)
+        for name, value in attributes.items():
+            if current.get(name, MISSING) is not value:
+                setattr(shared, name, value)
+
+
+def is_submodule(value, package, name):
+    """Tell whether value is package's own submodule called name, set there by an import."""
+    return isinstance(value, types.ModuleType) and value.__name__ == f"{package.__name__}.{name}"
+
+
+def learner_error(exc, source):
+    """Describe an exception by type, message, and the innermost line of the learner's own code."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == LEARNER_FILE]
+    line = frames[-1].lineno if frames else None
+    column = getattr(frames[-1], "colno", None) if frames else None
+    try:
+        text = str(exc)
+    except Exception:  # a learner's exception class may break its own __str__
+        text = ""
+    return {
+        "type": type(exc).__name__,
+        "message": text or "(no message)",
+        "line": line,
+        "column": column + 1 if column is not None else None,
+    }
+
+
+def sentence(text):
+    """End text with a full stop unless it already ends a sentence."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def where(error, source):
+    """Say which line of the learner's source an error came from, quoting it."""
+    if error["line"] is None:
+        return ""
+    return f" on line {error['line']}{quote_line(source, error['line'])}"
+
+
+def quote_line(source, line):
+    """Quote one line of the source in brackets, or nothing if there is no such line."""
+    lines = source.splitlines()
+    if not line or not 0 < line <= len(lines) or not lines[line - 1].strip():
+        return ""
+    return f" (`{lines[line - 1].strip()}`)"
+
+
+def measure(root, leaf):
+    """Run the grader's own backward from root; return root's output and d root / d leaf as floats."""
+    try:
+        order = topological_order(root)
+    except (AttributeError, TypeError):
+        raise BrokenGraph("one of its links is not a Value") from None
+    for node in order:
+        check_node(node)
+        node.grad = 0.0
+    leaf.grad = 0.0  # the learner may have run backward already, or set it by hand
+    try:
+        backpropagate(root)
+        return float(root.data), float(leaf.grad)
+    except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
+        raise BrokenGraph(f"its numbers cannot be carried back ({exc})") from None
+
+
+def check_node(node):
+    """Raise BrokenGraph unless node is a Value whose numbers the backward pass can use."""
+    if type(node) is not Value:
+        raise BrokenGraph(f"it holds a {type(node).__name__} where a Value should be")
+    if not is_number(node.data):
+        raise BrokenGraph(f"a node's data is a {type(node.data).__name__}, not a number")
+    children, local_grads = node._children, node._local_grads
+    if not isinstance(children, (tuple, list)) or not isinstance(local_grads, (tuple, list)):
+        raise BrokenGraph("a node's children or local gradients are not a tuple")
+    if len(children) != len(local_grads) or not all(map(is_number, local_grads)):
+        raise BrokenGraph("a node does not have one number as local gradient per child")
+
+
+def is_number(value):
+    """Tell whether value is exactly an int or a float (a subclass could misreport itself)."""
+    return type(value) in (int, float)
+
+
+def take_apart(objects):
+    """Dismantle every graph among objects (one level into containers) before they are dropped."""
+    for value in list(values_in(objects)):
+        try:
+            dismantle(value)
+        except AttributeError:  # a hand-built link that is not a Value: such graphs are shallow
+            pass
+
+
+def take_apart_frames(tb):
+    """Dismantle the graphs held by the local variables of a traceback's learner frames."""
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == LEARNER_FILE:
+            take_apart(list(tb.tb_frame.f_locals.values()))
+        tb = tb.tb_next
+
+
+def values_in(objects):
+    """Yield the Values among objects, looking one level into lists, tuples, sets and dicts."""
+    for obj in objects:
+        if isinstance(obj, dict):
+            obj = list(obj.values())
+        for item in obj if isinstance(obj, (list, tuple, set)) else (obj,):
+            if isinstance(item, Value):
+                yield item

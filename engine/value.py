@@ -1,0 +1,67 @@
+"""A scalar that remembers how it was computed, so gradients can flow back through it."""
+import math
+
+from engine.graph import backpropagate
+
+
+class Value:
+    """A scalar node in a computation graph, with the gradient of the final output w.r.t. it."""
+
+    __slots__ = ("data", "grad", "_children", "_local_grads")
+
+    def __init__(self, data, children=(), local_grads=()):
+        self.data = data
+        self.grad = 0.0
+        self._children = children  # the Values this one was computed from
+        self._local_grads = local_grads  # d self / d child, one per child
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        return Value(self.data + other.data, (self, other), (1.0, 1.0))
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        return Value(self.data * other.data, (self, other), (other.data, self.data))
+
+    def __pow__(self, exponent):
+        if not isinstance(exponent, (int, float)):
+            return NotImplemented
+        return Value(self.data**exponent, (self,), (exponent * self.data ** (exponent - 1),))
+
+    def log(self):
+        return Value(math.log(self.data), (self,), (1.0 / self.data,))
+
+    def exp(self):
+        result = math.exp(self.data)
+        return Value(result, (self,), (result,))
+
+    def relu(self):
+        return Value(max(0.0, self.data), (self,), (float(self.data > 0),))
+
+    def __neg__(self):
+        return self * -1.0
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    def __truediv__(self, other):
+        return self * other**-1
+
+    def __radd__(self, other):
+        return self + other
+
+    def __rsub__(self, other):
+        return other + (-self)
+
+    def __rmul__(self, other):
+        return self * other
+
+    def __rtruediv__(self, other):
+        return other * self**-1
+
+    def backward(self):
+        """Fill in .grad for every Value this one depends on (grads accumulate across calls)."""
+        backpropagate(self)
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"

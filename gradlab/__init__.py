@@ -1,0 +1,1 @@
+"""The site generator's parts; build.py runs them in order."""

@@ -1,0 +1,61 @@
+"""Numbers the lessons quote, computed at build time by the real engine, so prose cannot drift."""
+
+import math
+
+from engine import Value, dismantle
+
+
+def run_stack(depth, rate=0.1, residual=True, x=1.0):
+    """Build a stack of `relu(rate * x)` layers on Value(x) and return (output, input gradient)."""
+    source = Value(float(x))
+    out = source
+    for _ in range(int(depth)):
+        step = (out * float(rate)).relu()
+        out = out + step if residual else step
+    out.backward()
+    result = (out.data, source.grad)
+    dismantle(out)
+    return result
+
+
+def plain_gradient(depth, rate=0.1, x=1.0):
+    return run_stack(depth, rate, residual=False, x=x)[1]
+
+
+def residual_gradient(depth, rate=0.1, x=1.0):
+    return run_stack(depth, rate, residual=True, x=x)[1]
+
+
+def plain_output(depth, rate=0.1, x=1.0):
+    return run_stack(depth, rate, residual=False, x=x)[0]
+
+
+def residual_output(depth, rate=0.1, x=1.0):
+    return run_stack(depth, rate, residual=True, x=x)[0]
+
+
+PROSE_FUNCTIONS = {f.__name__: f for f in (plain_gradient, residual_gradient, plain_output, residual_output)}
+
+
+def evaluate(expression, spec=""):
+    """Evaluate a lesson's `{{ expression | spec }}` with only the functions above in reach."""
+    value = eval(expression, {"__builtins__": {}, "math": math}, dict(PROSE_FUNCTIONS))
+    return format(value, spec) if spec else str(value)
+
+
+def gradient_vs_depth(rate="0.1", max_depth="40"):
+    """Explore data: the gradient reaching the input at each depth, plain and residual."""
+    rate, max_depth = float(rate), int(max_depth)
+    if not 1 <= max_depth <= 200:
+        raise ValueError(f"max_depth must be between 1 and 200, not {max_depth}")
+    depths = list(range(0, max_depth + 1))
+    return {
+        "rate": rate,
+        "max_depth": max_depth,
+        "depths": depths,
+        "plain": [plain_gradient(d, rate) for d in depths],
+        "residual": [residual_gradient(d, rate) for d in depths],
+    }
+
+
+EXPLORES = {"gradient-vs-depth": gradient_vs_depth}

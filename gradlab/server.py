@@ -1,0 +1,53 @@
+"""Serve site/ on loopback with the headers the runtime needs (cross-origin isolation)."""
+
+import functools
+import http.server
+import threading
+
+ISOLATION_HEADERS = {
+    # Together these make the page cross-origin isolated, which is what lets Stop
+    # interrupt Python through a SharedArrayBuffer instead of killing the worker.
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with isolation headers, correct module and wasm types, and no stale cache."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+        ".json": "application/json",
+    }
+
+    def __init__(self, *args, quiet=False, **kwargs):
+        self.quiet = quiet
+        super().__init__(*args, **kwargs)
+
+    def end_headers(self):
+        for name, value in ISOLATION_HEADERS.items():
+            self.send_header(name, value)
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(site_dir, host="127.0.0.1", port=8000, quiet=False):
+    """A threading HTTP server for site_dir; port 0 picks a free one."""
+    handler = functools.partial(SiteRequestHandler, directory=str(site_dir), quiet=quiet)
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve_in_background(site_dir, host="127.0.0.1"):
+    """Start a quiet server on a free port in a daemon thread; return it (tests use this)."""
+    server = make_server(site_dir, host, port=0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server

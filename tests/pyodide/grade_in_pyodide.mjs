@@ -1,0 +1,23 @@
+// Grades submissions in real Pyodide under Node, with the engine wheel the site ships.
+// Usage: node grade_in_pyodide.mjs <site dir>  (stdin: JSON [{exercise, source, starter}], stdout: JSON results)
+import { readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+const require = createRequire(import.meta.url);
+const pyodideDir = dirname(require.resolve("pyodide/package.json", { paths: [process.cwd()] }));
+const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
+
+const siteDir = process.argv[2];
+const wheelName = readdirSync(join(siteDir, "wheels")).find((name) => name.endsWith(".whl"));
+const submissions = JSON.parse(readFileSync(0, "utf8"));
+
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(join(siteDir, "wheels", wheelName))), "wheel");
+const gradeJson = pyodide.runPython(`
+import json
+from engine.grader import grade_submission
+lambda exercise, source, starter: json.dumps(grade_submission(exercise, source, starter))
+`);
+const results = submissions.map(({ exercise, source, starter }) => JSON.parse(gradeJson(exercise, source, starter ?? null)));
+process.stdout.write(JSON.stringify({ python: pyodide.runPython("import sys; sys.version"), results }));

@@ -1,4 +1,4 @@
-# make serve: build the site and serve it on http://127.0.0.1:8000
+# make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
 # make site:  build site/ only (what CI and deployments run)
 # make test:  every test, in CPython, in Pyodide under Node, and in headless Chromium
 # Each target does its own set-up on a fresh machine: .venv, pip install, npm ci.
@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 
 .PHONY: serve site test check browser clean
 
-serve: site
+serve: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py serve
 
 site: $(VENV)/.site-deps node_modules/.installed

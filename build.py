@@ -1,8 +1,8 @@
 """Build the gradlab site: lessons/*.md → site/, with the Python runtime the pages run on.
 
     python build.py            build site/
-    python build.py check      validate every lesson, print path:line: message for each problem
-    python build.py serve      build, then serve site/ on http://127.0.0.1:8000
+    python build.py check      check every lesson, print path:line: message for each problem
+    python build.py serve      build site/, serve it on http://127.0.0.1:8000, rebuild on each change
 
 Stages, in order: load every lesson → validate → write static files, runtime and pages.
 """
@@ -18,9 +18,11 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 import engine
-from gradlab import runtime
-from gradlab.lesson_format import SECTION_ORDER, LessonError, convert_lesson
-from gradlab.server import make_server
+from gradlab import preview, runtime
+from gradlab.course import PLAN_FILE, read_course
+from gradlab.lesson_checks import check_lesson
+from gradlab.lesson_format import convert_lesson
+from gradlab.problems import LessonProblems
 
 ROOT = Path(__file__).resolve().parent
 LESSONS_DIR = ROOT / "lessons"
@@ -32,7 +34,7 @@ SITE_DIR = ROOT / "site"
 
 
 def main(argv=None):
-    """Parse the command line and run the build, the check, or the server."""
+    """Parse the command line and run the build, the check, or the live preview."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", nargs="?", default="build", choices=("build", "check", "serve"))
     parser.add_argument("--lessons", type=Path, default=LESSONS_DIR, help="folder of lesson .md files")
@@ -41,33 +43,47 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
-            lessons = load_lessons(args.lessons, make_templates())
-            print(f"{len(lessons)} lesson(s) OK")
-            return 0
-        build_site(args.lessons, args.out)
-    except (LessonError, runtime.RuntimeFilesError) as error:
+            course = load_course(args.lessons, make_templates())
+            print(f"{len(course.lessons)} lesson(s) OK")
+        elif args.command == "serve":
+            serve(args.lessons, args.out, args.port)
+        else:
+            build_site(args.lessons, args.out)
+    except (LessonProblems, runtime.RuntimeFilesError) as error:
         print(error, file=sys.stderr)
         return 1
-    if args.command == "serve":
-        serve(args.out, args.port)
     return 0
 
 
 def build_site(lessons_dir, out_dir):
     """Load and validate every lesson first, then write the whole site into out_dir."""
     templates = make_templates()
-    lessons = load_lessons(lessons_dir, templates)
+    course = load_course(lessons_dir, templates)
     reset_directory(out_dir)
-    copy_static(out_dir / "static")
-    write_pygments_css(out_dir / "static" / "pygments.css")
-    runtime.vendor_pyodide(NODE_MODULES, out_dir / "pyodide", WHEEL_CACHE)
-    wheel = runtime.build_engine_wheel(ROOT / "engine", engine.__version__, out_dir / "wheels")
-    engine_wheel = wheel.relative_to(out_dir).as_posix()
-    for lesson in lessons:
-        write_lesson(lesson, templates, out_dir, engine_wheel)
-    write_page(out_dir / "index.html", templates.get_template("index.html"),
-               root="", modules=group_by_module(lessons))
-    print(f"built {len(lessons)} lesson(s) into {out_dir}")
+    write_static(out_dir)
+    engine_wheel = write_runtime(out_dir)
+    write_pages(course, templates, out_dir, engine_wheel)
+    print(f"built {len(course.lessons)} lesson(s) into {out_dir}")
+
+
+def serve(lessons_dir, out_dir, port):
+    """Build and serve out_dir; after each change rebuild what it touches, and reload the open pages."""
+    templates = make_templates()
+    reset_directory(out_dir)
+    write_static(out_dir)
+    engine_wheel = write_runtime(out_dir)  # once: lessons, templates and static files do not change it
+    converted = {}
+
+    def rebuild(changed):
+        if any(STATIC_DIR in path.parents for path in changed):
+            write_static(out_dir)
+        if any(TEMPLATES_DIR in path.parents for path in changed):
+            converted.clear()  # the block templates are part of every converted lesson
+        course = load_course(lessons_dir, templates, converted)
+        write_pages(course, templates, out_dir, engine_wheel)
+        return f"{len(course.lessons)} lesson(s)"
+
+    preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port)
 
 
 def make_templates():
@@ -79,33 +95,24 @@ def make_templates():
     return templates
 
 
-def load_lessons(lessons_dir, templates):
-    """Convert every lesson, then check them as a set; raise on the first problem."""
-    paths = sorted(Path(lessons_dir).glob("*.md"))
-    paths = [p for p in paths if p.name != "README.md"]
-    lessons = [convert_lesson(path, templates) for path in paths]
-    validate_lessons(lessons)
-    return sorted(lessons, key=lambda lesson: lesson_number(lesson.id))
-
-
-def validate_lessons(lessons):
-    """Refuse duplicate ids and lessons whose sections are missing or out of order."""
-    seen = {}
-    for lesson in lessons:
-        if lesson.id in seen:
-            raise LessonError(lesson.path, 2, f"lesson id {lesson.id} is already used by {seen[lesson.id]}")
-        seen[lesson.id] = lesson.path
-        present = [title for title in lesson.sections if title in SECTION_ORDER]
-        missing = [title for title in SECTION_ORDER if title not in present]
-        if missing:
-            raise LessonError(lesson.path, 1, f"missing section(s): {', '.join('## ' + m for m in missing)}")
-        if present != [title for title in SECTION_ORDER if title in present]:
-            raise LessonError(lesson.path, 1, f"sections must come in this order: {', '.join(SECTION_ORDER)}")
-
-
-def lesson_number(lesson_id):
-    """Sort key for ids like 8.6 or 10.2: numerically, part by part."""
-    return tuple(int(part) if part.isdigit() else part for part in lesson_id.split("."))
+def load_course(lessons_dir, templates, converted=None):
+    """Convert and check every lesson and place it in the course plan; raise LessonProblems listing
+    every problem found. converted maps path → (text, lesson): lessons whose text is unchanged are reused."""
+    converted = {} if converted is None else converted
+    lessons = []
+    for path in sorted(Path(lessons_dir).glob("*.md")):
+        if path.name == "README.md":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if path not in converted or converted[path][0] != text:
+            lesson = convert_lesson(path, text, templates)
+            lesson.problems += check_lesson(lesson)
+            converted[path] = (text, lesson)
+        lessons.append(converted[path][1])
+    course = read_course(Path(lessons_dir) / PLAN_FILE, lessons)
+    if course.problems:
+        raise LessonProblems(course.problems)
+    return course
 
 
 def reset_directory(path):
@@ -120,6 +127,27 @@ def copy_static(destination):
     shutil.copytree(STATIC_DIR, destination)
 
 
+def write_static(out_dir):
+    """Static files and the highlighting colours."""
+    shutil.rmtree(out_dir / "static", ignore_errors=True)
+    copy_static(out_dir / "static")
+    write_pygments_css(out_dir / "static" / "pygments.css")
+
+
+def write_runtime(out_dir):
+    """Pyodide and the engine wheel; return the wheel's path within the site."""
+    runtime.vendor_pyodide(NODE_MODULES, out_dir / "pyodide", WHEEL_CACHE)
+    wheel = runtime.build_engine_wheel(ROOT / "engine", engine.__version__, out_dir / "wheels")
+    return wheel.relative_to(out_dir).as_posix()
+
+
+def write_pages(course, templates, out_dir, engine_wheel):
+    """Every written lesson's page, then the index of the whole plan."""
+    for lesson in course.lessons:
+        write_lesson(lesson, course, templates, out_dir, engine_wheel)
+    write_page(out_dir / "index.html", templates.get_template("index.html"), root="", modules=course.modules)
+
+
 def write_pygments_css(path):
     """Highlighting colours for light and dark schemes."""
     light = HtmlFormatter(style="default").get_style_defs(".highlight")
@@ -127,12 +155,13 @@ def write_pygments_css(path):
     path.write_text(f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n")
 
 
-def write_lesson(lesson, templates, out_dir, engine_wheel):
+def write_lesson(lesson, course, templates, out_dir, engine_wheel):
     """Write a lesson's page and, beside it, each exercise's solution (loaded only when asked for)."""
     lesson_dir = out_dir / lesson.slug
-    lesson_dir.mkdir()
-    write_page(lesson_dir / "index.html", templates.get_template("lesson.html"),
-               root="../", lesson=lesson, engine_wheel=engine_wheel)
+    lesson_dir.mkdir(exist_ok=True)
+    previous, following = course.neighbours(lesson)
+    write_page(lesson_dir / "index.html", templates.get_template("lesson.html"), root="../", lesson=lesson,
+               module=course.module_of(lesson), previous=previous, next=following, engine_wheel=engine_wheel)
     for exercise in lesson.exercises:
         solution = highlight(exercise["solution"], PythonLexer(), HtmlFormatter(cssclass="highlight"))
         (lesson_dir / f"solution-{exercise['id']}.html").write_text(solution, encoding="utf-8")
@@ -140,24 +169,6 @@ def write_lesson(lesson, templates, out_dir, engine_wheel):
 
 def write_page(path, template, **context):
     path.write_text(template.render(**context), encoding="utf-8")
-
-
-def group_by_module(lessons):
-    """[(module, [lessons…]), …] in lesson order, for the index."""
-    modules = {}
-    for lesson in lessons:
-        modules.setdefault(lesson.meta["module"], []).append(lesson)
-    return list(modules.items())
-
-
-def serve(site_dir, port):
-    """Serve the built site until interrupted."""
-    server = make_server(site_dir, port=port)
-    print(f"serving {site_dir} on http://127.0.0.1:{port} (Ctrl+C stops)")
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

@@ -2,10 +2,14 @@
 
 A lesson file is front matter between `---` lines, then markdown. Fenced blocks named
 `exercise`, `quiz` and `explore` become structured data (collected on the `Markdown`
-instance while it converts) plus HTML from the block templates. See lessons/README.md.
+instance while it converts) plus HTML from the block templates. Every problem found on the
+way is reported with its line instead of stopping at the first. See lessons/README.md.
 """
 
+import difflib
+import inspect
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -15,91 +19,143 @@ import markdown
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
-from markdown.treeprocessors import Treeprocessor
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
 
 from gradlab import computed
+from gradlab.problems import LessonProblem
 
 BLOCK_KINDS = ("exercise", "quiz", "explore")
 SECTION_ORDER = ("Watch", "Explore", "Build", "Check yourself", "Unlocked in microgpt")
+FRONT_MATTER_KEYS = ("id", "title", "module", "summary")
+EXERCISE_SETTINGS = ("check", "time_limit")
+EXERCISE_PARTS = ("starter", "solution", "hint")
+LESSON_ID = re.compile(r"\d+\.\d+")
+KEY_VALUE = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$")
 
 
-class LessonError(Exception):
-    """A problem in a lesson file, located at path:line for the instructor who wrote it."""
+class LessonSource:
+    """A lesson's (or the course plan's) lines and the problems found in it so far."""
 
-    def __init__(self, path, line, message):
-        super().__init__(f"{path}:{line}: {message}")
-        self.path, self.line, self.message = path, line, message
+    def __init__(self, path, text):
+        self.path = Path(path)
+        self.lines = text.splitlines()
+        self.problems = []
+        self._located = Counter()
+
+    def report(self, line, message):
+        self.problems.append(LessonProblem(self.path, line, message))
+
+    def line_of(self, snippet):
+        """The line of snippet's next occurrence, for problems found after markdown dropped line numbers."""
+        lines = [number for number, text in enumerate(self.lines, start=1) if snippet in text]
+        occurrence = self._located[snippet]
+        self._located[snippet] += 1
+        return lines[min(occurrence, len(lines) - 1)] if lines else 1
 
 
 @dataclass
 class Lesson:
-    """One lesson after conversion: what the templates and the site writer need."""
+    """One lesson after conversion: what the checks, the templates and the site writer need."""
 
     path: Path
     meta: dict
+    meta_lines: dict
     html: str
+    body_line: int
     sections: list
     exercises: list = field(default_factory=list)
     quizzes: list = field(default_factory=list)
     explores: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
 
     @property
     def id(self):
-        return self.meta["id"]
+        return self.meta.get("id")
 
     @property
     def slug(self):
         return self.path.stem
 
 
-def split_front_matter(text, path):
-    """Return (meta, body, body_first_line) from a lesson's text."""
-    lines = text.splitlines()
-    if not lines or lines[0].strip() != "---":
-        raise LessonError(path, 1, "a lesson starts with front matter: a line '---', then 'id: …', 'title: …', 'module: …', then '---'")
-    meta = {}
-    for number, line in enumerate(lines[1:], start=2):
-        if line.strip() == "---":
-            break
-        key, colon, value = line.partition(":")
-        if not colon or not key.strip():
-            raise LessonError(path, number, f"front matter lines read 'key: value', not {line!r}")
-        meta[key.strip()] = value.strip()
-    else:
-        raise LessonError(path, 1, "front matter is not closed: add a line '---' after it")
-    for required in ("id", "title", "module"):
-        if not meta.get(required):
-            raise LessonError(path, 1, f"front matter needs '{required}: …'")
-    return meta, "\n".join(lines[number:]), number + 1
+def did_you_mean(word, choices):
+    """' (did you mean 'exercise'?)' when word looks like a typo of one of choices, else ''."""
+    close = difflib.get_close_matches(word, choices, n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def convert_lesson(path, templates):
-    """Read one lesson file and convert it: front matter, HTML, and its blocks as data."""
-    text = Path(path).read_text(encoding="utf-8")
-    meta, body, first_line = split_front_matter(text, path)
-    md = new_markdown(templates, path, first_line)
-    html = md.convert(body)
-    sections = [title for level, title in md.lesson_headings if level == 2]
-    return Lesson(path=Path(path), meta=meta, html=html, sections=sections,
+def convert_lesson(path, text, templates):
+    """Convert one lesson's text: front matter, HTML, its blocks as data, and the problems found."""
+    source = LessonSource(path, text)
+    meta, meta_lines, body_start = read_front_matter(source)
+    md = new_markdown(templates, source, first_line=body_start + 1)
+    html = md.convert("\n".join(source.lines[body_start:]))
+    return Lesson(path=source.path, meta=meta, meta_lines=meta_lines, html=html,
+                  body_line=body_start + 1, sections=md.lesson_sections,
                   exercises=md.lesson_blocks["exercise"], quizzes=md.lesson_blocks["quiz"],
-                  explores=md.lesson_blocks["explore"])
+                  explores=md.lesson_blocks["explore"], problems=source.problems)
 
 
-def new_markdown(templates, path, first_line=1):
-    """A fresh Markdown for one page: standard extensions plus the lesson format."""
+def read_front_matter(source):
+    """Return (meta, the line of each key, index of the body's first line), reporting what is wrong."""
+    lines, report = source.lines, source.report
+    if not lines or lines[0].strip() != "---":
+        report(1, "a lesson starts with front matter: a line '---', then lines such as "
+                  "'id: 8.6' and 'title: Residual connections', then '---'")
+        return {}, {}, 0
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---" or lines[i].startswith("#")),
+               len(lines))
+    if end == len(lines) or lines[end].strip() != "---":
+        # No closing line before the first heading: the front matter is the key lines at the top.
+        end = next((i for i in range(1, end) if lines[i].strip() and not KEY_VALUE.match(lines[i])), end)
+        report(end, f"the front matter is not closed: add a line '---' after line {end}")
+        body_start = end
+    else:
+        body_start = end + 1
+    meta, meta_lines, misspelt = {}, {}, set()
+    for number, line in enumerate(lines[1:end], start=2):
+        pair = KEY_VALUE.match(line)
+        if not line.strip():
+            continue
+        if not pair:
+            report(number, f"front matter lines read 'key: value', not {line.strip()!r}")
+        elif pair.group(1) not in FRONT_MATTER_KEYS:
+            report(number, f"unknown front matter key '{pair.group(1)}'{did_you_mean(pair.group(1), FRONT_MATTER_KEYS)}: "
+                           f"the keys are {', '.join(FRONT_MATTER_KEYS)}")
+            misspelt.update(difflib.get_close_matches(pair.group(1), FRONT_MATTER_KEYS, n=1))
+        elif pair.group(1) in meta:
+            report(number, f"'{pair.group(1)}' is given twice (first on line {meta_lines[pair.group(1)]}): keep one")
+        else:
+            meta[pair.group(1)], meta_lines[pair.group(1)] = pair.group(2), number
+    for required, example in (("id", "8.6"), ("title", "Residual connections")):
+        if not meta.get(required) and required not in misspelt:
+            report(1, f"the front matter has no '{required}:' line: add one, such as '{required}: {example}'")
+    if meta.get("id") and not LESSON_ID.fullmatch(meta["id"]):
+        report(meta_lines["id"], f"id is the lesson's number, module then lesson, such as 8.6; not {meta['id']!r}")
+    return meta, meta_lines, body_start
+
+
+def new_markdown(templates, source, first_line):
+    """A fresh Markdown for one page (or fragment): standard extensions plus the lesson format."""
     return markdown.Markdown(extensions=[
         "fenced_code", "codehilite", "admonition", "attr_list", "tables", "toc",
-        LessonFormatExtension(templates=templates, path=str(path), first_line=first_line),
+        LessonFormatExtension(templates=templates, source=source, first_line=first_line),
     ], extension_configs={
         "codehilite": {"guess_lang": False, "css_class": "highlight"},
         "toc": {"permalink": False},
     })
 
 
-def render_fragment(text, md):
-    """Render a short piece of markdown (a hint, a quiz option) with the same inline syntax."""
-    fragment = new_markdown(md.lesson_templates, md.lesson_path)
+def render_fragment(text, md, first_line):
+    """Render a short piece of markdown (a hint, a quiz option) with the same syntax as the page."""
+    fragment = new_markdown(md.lesson_templates, md.lesson_source, first_line)
     return fragment.convert(text)
+
+
+def render_inline(text, md, line):
+    """Render one line of markdown and drop the paragraph around it."""
+    html = render_fragment(text, md, line).strip()
+    return html[3:-4] if html.startswith("<p>") and html.endswith("</p>") else html
 
 
 class LessonFormatExtension(Extension):
@@ -108,29 +164,30 @@ class LessonFormatExtension(Extension):
     def __init__(self, **kwargs):
         self.config = {
             "templates": ["", "the Jinja2 environment holding blocks/*.html"],
-            "path": ["", "the lesson's path, for error messages"],
-            "first_line": [1, "line number in the file of the body's first line"],
+            "source": ["", "the LessonSource: the file's lines and where problems go"],
+            "first_line": [1, "line number in the file of the converted text's first line"],
         }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md):
         md.lesson_templates = self.getConfig("templates")
-        md.lesson_path = self.getConfig("path")
+        md.lesson_source = self.getConfig("source")
         md.lesson_blocks = {kind: [] for kind in BLOCK_KINDS}
-        md.lesson_headings = []
+        md.lesson_sections = []
         # Above fenced_code (25), so our blocks are claimed before it treats them as code.
         md.preprocessors.register(LessonBlockPreprocessor(md, self.getConfig("first_line")), "lesson_blocks", 30)
         md.preprocessors.register(DisplayMathPreprocessor(md), "display_math", 29)
         # Above backslash escapes (180) so LaTeX keeps its backslashes; below code spans (190).
         md.inlinePatterns.register(InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185)
         md.inlinePatterns.register(ComputedNumberProcessor(r"\{\{(.+?)\}\}", md), "computed_number", 186)
-        md.treeprocessors.register(HeadingCollector(md), "lesson_headings", 1)
 
 
 class LessonBlockPreprocessor(Preprocessor):
-    """Swallows ```exercise/quiz/explore fences, parses them, and stashes their HTML."""
+    """Walks the fenced blocks: parses and stashes exercise/quiz/explore, checks that code blocks
+    name a known language, and notes each `## ` section heading with its line."""
 
-    FENCE = re.compile(r"^(`{3,}|~{3,})\s*(exercise|quiz|explore)\b\s*(.*)$")
+    FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
+    SECTION = re.compile(r"^##(?!#)\s+(.+?)(?:\s+#+)?\s*$")
 
     def __init__(self, md, first_line):
         super().__init__(md)
@@ -140,138 +197,209 @@ class LessonBlockPreprocessor(Preprocessor):
         output, index = [], 0
         while index < len(lines):
             opening = self.FENCE.match(lines[index])
+            line = self.first_line + index
             if not opening:
+                section = self.SECTION.match(lines[index])
+                if section:
+                    self.md.lesson_sections.append((line, section.group(1)))
                 output.append(lines[index])
                 index += 1
                 continue
-            fence, kind, argument = opening.groups()
-            end = next((i for i in range(index + 1, len(lines)) if lines[i].strip() == fence), None)
-            line = self.first_line + index
+            fence, (name, argument) = opening.group(1), fence_name(opening.group(2))
+            end = next((i for i in range(index + 1, len(lines)) if lines[i].rstrip() == fence), None)
             if end is None:
-                raise LessonError(self.md.lesson_path, line, f"the {kind} block is not closed: add a line {fence}")
-            block = PARSERS[kind](argument.strip(), lines[index + 1:end], line + 1, self.md)
-            block["line"] = line
-            self.md.lesson_blocks[kind].append(block)
-            html = self.md.lesson_templates.get_template(f"blocks/{kind}.html").render(block=block)
-            output += ["", self.md.htmlStash.store(html), ""]
+                # Read on as if the fence were text, so the rest of the lesson is still checked.
+                self.md.lesson_source.report(line, f"this ```{name} block is never closed: add a line {fence} where it ends")
+                output.append(lines[index])
+                index += 1
+                continue
+            if name in PARSERS:
+                output += self.stash_block(name, argument, lines[index + 1:end], line)
+            else:
+                self.check_language(name, line)
+                output += lines[index:end + 1]
             index = end + 1
         return output
 
+    def stash_block(self, kind, argument, lines, line):
+        """Parse one lesson block; put its HTML in the stash and its data on the Markdown instance."""
+        block = PARSERS[kind](argument, lines, line, self.md)
+        if block is None:
+            return [""]
+        block["line"] = line
+        self.md.lesson_blocks[kind].append(block)
+        html = self.md.lesson_templates.get_template(f"blocks/{kind}.html").render(block=block)
+        return ["", self.md.htmlStash.store(html), ""]
 
-def parse_exercise(argument, lines, first_line, md):
-    """Exercise: 'key: value' settings, then '--- starter', '--- solution', '--- hint' parts."""
-    path = md.lesson_path
-    if not argument:
-        raise LessonError(path, first_line - 1, "name the exercise: ```exercise residual_stack")
-    settings, parts, current = {}, [], None
+    def check_language(self, name, line):
+        """A fence names a lesson block or a language Pygments knows; anything else is a typo."""
+        if not name or known_language(name):
+            return
+        self.md.lesson_source.report(
+            line, f"unknown block '```{name}'{did_you_mean(name, BLOCK_KINDS + ('python', 'text'))}: "
+                  "lesson blocks are exercise, quiz and explore, and a code block names a language, such as python or text")
+
+
+def fence_name(info):
+    """Split a fence's info string into (name, argument): 'exercise residual_stack', '{ .python hl_lines="2" }'."""
+    info = info.strip()
+    if info.startswith("{"):
+        language = re.search(r"\.([\w+#-]+)", info)
+        return (language.group(1) if language else ""), ""
+    name, _, argument = info.partition(" ")
+    return name, argument.strip()
+
+
+def known_language(name):
+    try:
+        get_lexer_by_name(name)
+    except ClassNotFound:
+        return False
+    return True
+
+
+def read_settings(lines, first_line, md, what, known):
+    """Read 'key: value' lines into (values, the line of each key), reporting others."""
+    values, value_lines = {}, {}
     for number, line in enumerate(lines, start=first_line):
-        marker = re.match(r"^---\s*(\w+)\s*$", line)
-        if marker:
-            if marker.group(1) not in ("starter", "solution", "hint"):
-                raise LessonError(path, number, f"unknown exercise part '{marker.group(1)}': use starter, solution or hint")
-            current = {"name": marker.group(1), "line": number, "lines": []}
-            parts.append(current)
-        elif current is not None:
-            current["lines"].append(line)
-        elif line.strip():
-            key, colon, value = line.partition(":")
-            if not colon:
-                raise LessonError(path, number, f"exercise settings read 'key: value', not {line!r}")
-            settings[key.strip()] = value.strip()
-    texts = {name: ["\n".join(p["lines"]).strip("\n") + "\n" for p in parts if p["name"] == name]
-             for name in ("starter", "solution", "hint")}
-    for required in ("starter", "solution"):
-        if len(texts[required]) != 1:
-            raise LessonError(path, first_line - 1, f"an exercise needs exactly one '--- {required}' part")
+        pair = KEY_VALUE.match(line)
+        if not line.strip():
+            continue
+        if not pair:
+            md.lesson_source.report(number, f"{what} settings read 'key: value', not {line.strip()!r}")
+        elif pair.group(1) not in known:
+            md.lesson_source.report(number, f"unknown {what} setting '{pair.group(1)}'{did_you_mean(pair.group(1), known)}: "
+                                            f"the settings are {', '.join(known)}")
+        else:
+            values[pair.group(1)], value_lines[pair.group(1)] = pair.group(2), number
+    return values, value_lines
+
+
+def parse_exercise(argument, lines, opening, md):
+    """Exercise: 'key: value' settings, then '--- starter', '--- solution' and '--- hint' parts."""
+    report = md.lesson_source.report
+    markers = [i for i, line in enumerate(lines) if re.match(r"^---\s*\w+\s*$", line)]
+    settings, setting_lines = read_settings(lines[:markers[0] if markers else len(lines)], opening + 1, md,
+                                            "exercise", EXERCISE_SETTINGS)
+    parts = {name: [] for name in EXERCISE_PARTS}
+    for start, stop in zip(markers, markers[1:] + [len(lines)]):
+        name = lines[start].strip("- \t")
+        if name not in parts:
+            report(opening + 1 + start, f"unknown exercise part '--- {name}'{did_you_mean(name, EXERCISE_PARTS)}: "
+                                        "the parts are '--- starter', '--- solution' and '--- hint'")
+            continue
+        parts[name].append((opening + 1 + start, "\n".join(lines[start + 1:stop]).strip("\n") + "\n"))
+    usable = True
+    if not re.fullmatch(r"[A-Za-z][\w-]*", argument):
+        report(opening, f"name the exercise after the fence, as in '```exercise residual_stack' "
+                        f"(letters, digits, _ and -), not {argument!r}")
+        usable = False
+    for name, what in (("starter", "the code the learner starts from"), ("solution", "the reference solution")):
+        found = parts[name]
+        if not found:
+            report(opening, f"the exercise has no '--- {name}' part: add one, followed by {what}")
+        elif len(found) > 1:
+            report(found[1][0], f"a second '--- {name}' part (the first is on line {found[0][0]}): an exercise has one")
+        usable = usable and len(found) == 1
     time_limit = settings.get("time_limit", "10")
-    if not re.fullmatch(r"\d+(\.\d+)?", time_limit):
-        raise LessonError(path, first_line - 1, f"time_limit is a number of seconds, not {time_limit!r}")
+    if not re.fullmatch(r"\d+(\.\d+)?", time_limit) or float(time_limit) <= 0:
+        report(setting_lines["time_limit"], f"time_limit is a number of seconds, such as 10, not {time_limit!r}")
+        usable = False
+    if not usable:
+        return None
     return {
         "id": argument,
         "check": settings.get("check", argument),
         "time_limit": float(time_limit),
-        "starter": texts["starter"][0],
-        "solution": texts["solution"][0],
-        "hints": [render_fragment(hint, md) for hint in texts["hint"]],
+        "starter": parts["starter"][0][1],
+        "solution": parts["solution"][0][1],
+        "hints": [render_fragment(text, md, line + 1) for line, text in parts["hint"]],
+        "lines": {"check": setting_lines.get("check", opening),
+                  "starter": parts["starter"][0][0], "solution": parts["solution"][0][0]},
     }
 
 
-def parse_quiz(argument, lines, first_line, md):
-    """Quiz: '? question', then options '- [ ] text' / '- [x] text', each with indented explanation."""
-    path = md.lesson_path
+def parse_quiz(argument, lines, opening, md):
+    """Quiz: '? question', then options '- [ ] text' / '- [x] text', each with its explanation indented."""
+    report = md.lesson_source.report
     question, options = None, []
-    for number, line in enumerate(lines, start=first_line):
+    for number, line in enumerate(lines, start=opening + 1):
         option = re.match(r"^[-*] \[( |x|X)\] (.+)$", line)
         if line.startswith("? "):
-            question = line[2:].strip()
+            question = (number, line[2:].strip())
         elif option:
             options.append({"text": option.group(2), "right": option.group(1) != " ", "line": number, "explanation": []})
         elif line.startswith("  ") and options:
             options[-1]["explanation"].append(line.strip())
         elif line.strip():
-            raise LessonError(path, number, f"in a quiz, write '? question', '- [ ] option' or '- [x] option', then the option's explanation indented; got {line!r}")
+            report(number, f"a quiz has '? question', then '- [ ] option' or '- [x] option' lines, each followed by "
+                           f"its explanation indented two spaces; {line.strip()!r} is none of these")
+    rights = [option["line"] for option in options if option["right"]]
+    problems_before = len(md.lesson_source.problems)
     if not question:
-        raise LessonError(path, first_line - 1, "a quiz needs its question on a line starting '? '")
+        report(opening, "the quiz has no question: add a line starting '? ' before its options")
     if len(options) < 2:
-        raise LessonError(path, first_line - 1, "a quiz needs at least two options")
-    rights = [o for o in options if o["right"]]
-    if len(rights) != 1:
-        raise LessonError(path, first_line - 1, f"a quiz needs exactly one right option '- [x]', found {len(rights)}")
+        report(opening, f"the quiz has {len(options)} option(s): give it at least two, as '- [ ] …' lines")
+    elif not rights:
+        report(opening, "the quiz has no right option: mark the right one '- [x]'")
+    elif len(rights) > 1:
+        report(opening, f"the quiz marks {len(rights)} options right (lines {', '.join(map(str, rights))}): "
+                        "mark exactly one '- [x]'")
     for option in options:
         if not option["explanation"]:
-            raise LessonError(path, option["line"], "every option needs an explanation, indented two spaces under it")
-    number = len(md.lesson_blocks["quiz"]) + 1
+            report(option["line"], f"the option {option['text']!r} has no explanation: add a line under it, "
+                                   "indented two spaces, that says why it is right or wrong")
+    if len(md.lesson_source.problems) > problems_before:
+        return None
     return {
-        "id": f"q{number}",
-        "question": render_inline(question, md),
-        "options": [{"html": render_inline(o["text"], md), "right": o["right"],
-                     "explanation": render_inline(" ".join(o["explanation"]), md)} for o in options],
+        "id": f"q{len(md.lesson_blocks['quiz']) + 1}",
+        "question": render_inline(question[1], md, question[0]),
+        "options": [{"html": render_inline(o["text"], md, o["line"]), "right": o["right"],
+                     "explanation": render_inline(" ".join(o["explanation"]), md, o["line"] + 1)} for o in options],
     }
 
 
-def parse_explore(argument, lines, first_line, md):
+def parse_explore(argument, lines, opening, md):
     """Explore: a named interactive figure with 'key: value' settings; its data is computed now."""
-    path = md.lesson_path
+    report = md.lesson_source.report
     if argument not in computed.EXPLORES:
-        known = ", ".join(sorted(computed.EXPLORES))
-        raise LessonError(path, first_line - 1, f"unknown explore '{argument}': known ones are {known}")
-    settings = {}
-    for number, line in enumerate(lines, start=first_line):
-        if not line.strip():
-            continue
-        key, colon, value = line.partition(":")
-        if not colon:
-            raise LessonError(path, number, f"explore settings read 'key: value', not {line!r}")
-        settings[key.strip()] = value.strip()
+        report(opening, f"unknown explore '{argument}'{did_you_mean(argument, computed.EXPLORES)}: "
+                        f"the explores are {', '.join(sorted(computed.EXPLORES))}")
+        return None
+    known = tuple(inspect.signature(computed.EXPLORES[argument]).parameters)
+    settings, _ = read_settings(lines, opening + 1, md, "explore", known)
     try:
         data = computed.EXPLORES[argument](**settings)
-    except (TypeError, ValueError) as error:
-        raise LessonError(path, first_line - 1, f"explore '{argument}': {error}") from None
+    except ValueError as error:
+        report(opening, f"explore '{argument}': {error}")
+        return None
     return {"name": argument, "settings": settings, "data": data}
 
 
 PARSERS = {"exercise": parse_exercise, "quiz": parse_quiz, "explore": parse_explore}
 
 
-def render_inline(text, md):
-    """Render one line of markdown and drop the paragraph around it."""
-    html = render_fragment(text, md).strip()
-    return html[3:-4] if html.startswith("<p>") and html.endswith("</p>") else html
-
-
-def latex_to_mathml(latex, display):
-    """MathML for a LaTeX expression, so pages need no math JavaScript."""
-    return latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
+def latex_to_mathml(latex, display, md, snippet):
+    """MathML for a LaTeX expression, so pages need no math JavaScript; a problem if it cannot be read."""
+    try:
+        return latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
+    except Exception as error:  # latex2mathml raises many kinds, most without a message
+        source = md.lesson_source
+        source.report(source.line_of(snippet), f"the math {snippet} is not LaTeX that can be rendered "
+                                               f"({type(error).__name__}): check that every {{ has its }} "
+                                               "and that every ^ and _ has something after it")
+        return escape(snippet)
 
 
 class DisplayMathPreprocessor(Preprocessor):
-    """`$$ … $$` on lines of their own becomes a stashed MathML block."""
+    """`$$ … $$` starting a line becomes a stashed MathML block."""
 
     def run(self, lines):
         text = "\n".join(lines)
 
         def stash(match):
-            return "\n\n" + self.md.htmlStash.store(latex_to_mathml(match.group(1), display=True)) + "\n\n"
+            mathml = latex_to_mathml(match.group(1), True, self.md, match.group(0).splitlines()[0])
+            return "\n\n" + self.md.htmlStash.store(mathml) + "\n\n"
 
         return re.sub(r"^\$\$(.+?)\$\$\s*$", stash, text, flags=re.MULTILINE | re.DOTALL).split("\n")
 
@@ -280,7 +408,8 @@ class InlineMathProcessor(InlineProcessor):
     """`$ … $` inside a paragraph becomes inline MathML."""
 
     def handleMatch(self, m, data):
-        return self.md.htmlStash.store(latex_to_mathml(m.group(1), display=False)), m.start(0), m.end(0)
+        mathml = latex_to_mathml(m.group(1), False, self.md, m.group(0))
+        return self.md.htmlStash.store(mathml), m.start(0), m.end(0)
 
 
 class ComputedNumberProcessor(InlineProcessor):
@@ -290,15 +419,11 @@ class ComputedNumberProcessor(InlineProcessor):
         expression, _, spec = m.group(1).partition("|")
         try:
             text = computed.evaluate(expression.strip(), spec.strip())
-        except Exception as error:
-            raise LessonError(self.md.lesson_path, "?", f"computed number {{{{{m.group(1)}}}}} failed: {error}") from None
+        except Exception as error:  # whatever the expression raises, the instructor reads it
+            source = self.md.lesson_source
+            typo = did_you_mean(error.name, computed.PROSE_FUNCTIONS) if isinstance(error, NameError) else ""
+            source.report(source.line_of(m.group(0)),
+                          f"the computed number {m.group(0)} failed with {type(error).__name__}: {error}{typo}; "
+                          f"it can use {', '.join(computed.PROSE_FUNCTIONS)} and math, then '| format' such as .2f")
+            return None, None, None
         return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>'), m.start(0), m.end(0)
-
-
-class HeadingCollector(Treeprocessor):
-    """Remembers the headings (level, text) so the build can check the sections."""
-
-    def run(self, root):
-        for element in root.iter():
-            if re.fullmatch(r"h[1-6]", element.tag):
-                self.md.lesson_headings.append((int(element.tag[1]), "".join(element.itertext()).strip()))

@@ -40,9 +40,9 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(site_dir, host="127.0.0.1", port=8000, quiet=False):
-    """A threading HTTP server for site_dir; port 0 picks a free one."""
-    handler = functools.partial(SiteRequestHandler, directory=str(site_dir), quiet=quiet)
+def make_server(site_dir, host="127.0.0.1", port=8000, quiet=False, handler=SiteRequestHandler, **options):
+    """A threading HTTP server for site_dir (options go to the handler); port 0 picks a free one."""
+    handler = functools.partial(handler, directory=str(site_dir), quiet=quiet, **options)
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 

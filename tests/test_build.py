@@ -1,14 +1,16 @@
-"""The build: lesson 8.6 rendered with every section, highlighted code, and nothing from elsewhere."""
+"""The build: lesson 8.6 rendered with every section, highlighted code, and nothing from elsewhere;
+a course of several lessons indexed and linked in the order of their numbers."""
 
 import json
 import re
 import zipfile
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
 import build
-from gradlab.lesson_format import SECTION_ORDER, LessonError
+from gradlab.lesson_format import SECTION_ORDER
 from gradlab.runtime import sha256_of
 
 LESSON_PAGE = "8.6-residual-connections/index.html"
@@ -135,32 +137,68 @@ def test_index_links_every_lesson(built_site):
     assert 'href="8.6-residual-connections/index.html"' in index and "Residual connections" in index
 
 
-BROKEN_QUIZ = """---
-id: 1.1
-title: Broken
-module: 1 · Tests
----
-
-## Watch
-## Explore
-## Build
-## Check yourself
-
-```quiz
-? Which?
-- [x] this
-  because
-- [x] that
-  because
-```
-
-## Unlocked in microgpt
-"""
+GOOD_LESSONS = Path(__file__).parent / "fixtures" / "lessons" / "good"
 
 
-def test_a_broken_lesson_is_refused_with_its_path_and_line(tmp_path):
-    (tmp_path / "broken.md").write_text(BROKEN_QUIZ)
-    with pytest.raises(LessonError) as raised:
-        build.build_site(tmp_path, tmp_path / "out")
-    assert str(raised.value) == f"{tmp_path / 'broken.md'}:12: a quiz needs exactly one right option '- [x]', found 2"
-    assert not (tmp_path / "out").exists()
+@pytest.fixture(scope="module")
+def course_site(tmp_path_factory):
+    """The site built from the good fixture lessons: 8.2, 8.9, 8.10 and 10.1 written; 8.6 and 9.1 coming."""
+    out = tmp_path_factory.mktemp("course")
+    build.build_site(GOOD_LESSONS, out)
+    return out
+
+
+def index_rows(site):
+    """The index as (module heading, [(lesson id, link or None), …]) in page order."""
+    index = (site / "index.html").read_text()
+    sections = re.findall(r'<h2 id="module-\d+">(.*?)</h2>(.*?)</ol>', index, re.S)
+    return [(heading, [(lesson_id, link or None) for link, lesson_id in
+                       re.findall(r'<li>(?:<a href="([^"]+)">|<span class="coming">)<span class="lesson-id">([\d.]+)',
+                                  items)])
+            for heading, items in sections]
+
+
+def test_index_groups_lessons_by_module_in_the_order_of_their_numbers(course_site):
+    assert index_rows(course_site) == [
+        ("8 · Eight", [("8.2", "8.2-second-of-eight/index.html"), ("8.6", None),
+                       ("8.9", "8.9-ninth-of-eight/index.html"), ("8.10", "8.10-tenth-of-eight/index.html")]),
+        ("9 · Nine", [("9.1", None)]),
+        ("10 · Ten", [("10.1", "10.1-later-on/index.html")]),
+    ]
+
+
+def test_a_coming_lesson_is_shown_but_never_linked(course_site):
+    index = (course_site / "index.html").read_text()
+    assert '<span class="lesson-id">8.6</span> Sixth of eight <em>(coming soon)</em>' in index
+    assert not list(course_site.glob("8.6*")) and "8.6-" not in index
+
+
+def neighbours(site, slug):
+    """(previous, next) of a lesson page as it shows them: ('link', href) or ('coming', id), None at an end."""
+    page = (site / slug / "index.html").read_text()
+    found = []
+    for which in ("previous", "next"):
+        match = re.search(rf'<p class="lesson-nav-{which}">.*?</p>', page)
+        link = match and re.search(r'href="([^"]+)"', match.group(0))
+        coming = match and re.search(r'<span class="coming"><span class="lesson-id">([\d.]+)', match.group(0))
+        found.append(("link", link.group(1)) if link else ("coming", coming.group(1)) if coming else None)
+    return tuple(found)
+
+
+def test_each_lesson_links_to_the_previous_and_next_in_reading_order(course_site):
+    assert neighbours(course_site, "8.2-second-of-eight") == (None, ("coming", "8.6"))
+    assert neighbours(course_site, "8.9-ninth-of-eight") == (("coming", "8.6"), ("link", "../8.10-tenth-of-eight/index.html"))
+    assert neighbours(course_site, "8.10-tenth-of-eight") == (("link", "../8.9-ninth-of-eight/index.html"), ("coming", "9.1"))
+    assert neighbours(course_site, "10.1-later-on") == (("coming", "9.1"), None)
+
+
+def test_every_link_between_pages_leads_to_a_page(course_site):
+    for page in course_site.glob("**/index.html"):
+        for href in re.findall(r'<a href="([^"#]+)"', page.read_text()):
+            assert (page.parent / href).resolve().is_file(), (page, href)
+
+
+def test_a_lesson_page_names_its_module_from_the_plan(course_site):
+    page = (course_site / "8.2-second-of-eight" / "index.html").read_text()
+    assert '<p class="module">8 · Eight</p>' in page
+    assert '<span class="computed">1e-20</span>' in page

@@ -1,0 +1,171 @@
+"""The course: its plan (lessons/course.toml), the written lessons placed in it, and their reading order.
+
+The plan lists every module and every lesson, written or not. A planned lesson without a file is
+"coming": the index and its neighbours' previous/next links show it without linking to it.
+"""
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+
+from gradlab.lesson_format import LESSON_ID, LessonSource
+from gradlab.problems import LessonProblem, shown_path
+
+PLAN_FILE = "course.toml"
+PLANNED_LESSON = re.compile(r"^(\d+\.\d+)\s+(\S.*)$")
+
+
+@dataclass
+class Entry:
+    """One lesson of the plan: written (lesson is its converted file) or coming (lesson is None)."""
+
+    id: str
+    title: str
+    line: int
+    lesson: object = None
+
+
+@dataclass
+class Module:
+    """One module of the plan and its lessons in order."""
+
+    number: int
+    title: str
+    entries: list = field(default_factory=list)
+
+    @property
+    def label(self):
+        return f"{self.number} · {self.title}"
+
+
+@dataclass
+class Course:
+    """The modules in order, and every problem found in the plan and the lessons."""
+
+    modules: list
+    problems: list
+
+    @property
+    def entries(self):
+        return [entry for module in self.modules for entry in module.entries]
+
+    @property
+    def lessons(self):
+        return [entry.lesson for entry in self.entries if entry.lesson]
+
+    def neighbours(self, lesson):
+        """The entries before and after lesson in reading order (None at either end)."""
+        entries = self.entries
+        index = next(i for i, entry in enumerate(entries) if entry.lesson is lesson)
+        return (entries[index - 1] if index > 0 else None), (entries[index + 1] if index + 1 < len(entries) else None)
+
+    def module_of(self, lesson):
+        return next(module for module in self.modules if any(e.lesson is lesson for e in module.entries))
+
+
+def lesson_number(lesson_id):
+    """Sort key for ids like 8.6 or 8.10: numerically, part by part."""
+    return tuple(int(part) for part in lesson_id.split("."))
+
+
+def read_course(plan_path, lessons):
+    """Read the plan and place each written lesson in it; the problems of both end up on the Course."""
+    exists = plan_path.exists()
+    source = LessonSource(plan_path, plan_path.read_text(encoding="utf-8") if exists else "")
+    modules = read_plan(source) if exists else []
+    if not exists:
+        source.report(1, "there is no course plan: create it, listing each module and its lessons "
+                         "(lessons/README.md shows how)")
+    placing = place_lessons(modules, lessons, source)
+    problems = source.problems + [problem for lesson in lessons for problem in lesson.problems] + placing
+    return Course(modules=modules, problems=problems)
+
+
+def read_plan(source):
+    """The plan's modules and their planned lessons, sorted by number; report what does not fit."""
+    try:
+        plan = tomllib.loads("\n".join(source.lines))
+    except tomllib.TOMLDecodeError as error:
+        line = re.search(r"line (\d+)", str(error))
+        source.report(int(line.group(1)) if line else 1, f"this is not valid TOML: {error}")
+        return []
+    modules, planned = [], {}
+    for table in plan.get("module", []):
+        module = read_module(table, source)
+        if module is None:
+            continue
+        for entry in module.entries:
+            if entry.id in planned:
+                source.report(entry.line, f"lesson {entry.id} is planned twice (first on line {planned[entry.id]}): keep one")
+            planned.setdefault(entry.id, entry.line)
+        modules.append(module)
+    if not modules and not source.problems:
+        source.report(1, "the plan has no modules: add [[module]] tables with number, title and lessons")
+    modules.sort(key=lambda module: module.number)
+    for module in modules:
+        module.entries.sort(key=lambda entry: lesson_number(entry.id))
+    return modules
+
+
+def read_module(table, source):
+    """One [[module]] table as a Module, or None (with a problem) if it is not number, title and lessons."""
+    number, title, lessons = table.get("number"), table.get("title"), table.get("lessons")
+    line = source.line_of(f"title = \"{title}\"") if isinstance(title, str) else 1
+    if not isinstance(number, int) or not isinstance(title, str) or not isinstance(lessons, list):
+        source.report(line, "each [[module]] needs number = 8, title = \"…\" and lessons = [\"8.1 Title\", …]")
+        return None
+    module = Module(number, title)
+    for planned in lessons:
+        text = str(planned)
+        match = PLANNED_LESSON.match(text)
+        entry_line = source.line_of(text)
+        if not match:
+            source.report(entry_line, f"a planned lesson reads \"{number}.1 Its title\", not {planned!r}")
+        elif match.group(1).split(".")[0] != str(number):
+            source.report(entry_line, f"lesson {match.group(1)} is listed in module {number}: "
+                                      f"move it to module {match.group(1).split('.')[0]}")
+        else:
+            module.entries.append(Entry(match.group(1), match.group(2), entry_line))
+    return module
+
+
+def place_lessons(modules, lessons, source):
+    """Attach each written lesson to its entry in the plan; return the problems of lessons that do not fit it."""
+    entries = {entry.id: (module, entry) for module in modules for entry in module.entries}
+    placed, problems = {}, []
+    for lesson in lessons:
+        if not lesson.id or not LESSON_ID.fullmatch(lesson.id):
+            continue  # already reported by the front matter check
+        where = lesson.meta_lines["id"]
+        if lesson.id in placed:
+            problems.append(LessonProblem(lesson.path, where, f"id {lesson.id} is already used by "
+                                          f"{shown_path(placed[lesson.id].path)}: give this lesson its own number"))
+        elif lesson.id not in entries:
+            problems.append(LessonProblem(lesson.path, where, f"lesson {lesson.id} is not in the course plan: "
+                                          f"add \"{lesson.id} {lesson.meta.get('title', '…')}\" to the lessons of "
+                                          f"module {lesson.id.split('.')[0]} in {shown_path(source.path)}"))
+        else:
+            module, entry = entries[lesson.id]
+            entry.lesson = lesson
+            problems += plan_mismatches(lesson, module, entry, source)
+        placed.setdefault(lesson.id, lesson)
+    return problems
+
+
+def plan_mismatches(lesson, module, entry, source):
+    """The front matter's title (and module, if given) must say what the plan says."""
+    problems, plan = [], f"{shown_path(source.path)} line {entry.line}"
+    if lesson.meta.get("title") and lesson.meta["title"] != entry.title:
+        problems.append(LessonProblem(lesson.path, lesson.meta_lines["title"],
+                                      f"the title differs from the course plan's {entry.title!r} ({plan}): "
+                                      "make them the same"))
+    if "module" in lesson.meta and comparable(lesson.meta["module"]) != comparable(module.label):
+        problems.append(LessonProblem(lesson.path, lesson.meta_lines["module"],
+                                      f"the course plan puts lesson {lesson.id} in module {module.label!r}: write "
+                                      f"'module: {module.label}', or leave the line out"))
+    return problems
+
+
+def comparable(module_label):
+    """A module label with its punctuation and spacing ignored: '8 · Blocks' and '8: Blocks' match."""
+    return " ".join(re.findall(r"\w+", module_label))

@@ -1,0 +1,172 @@
+"""`python build.py check`: every problem in every lesson, each at its path:line; the build refuses the same."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import build
+from engine.grader import grade_submission
+from gradlab.problems import natural_order
+
+FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+BROKEN = FIXTURES / "broken"
+
+
+def grader_says(fixture):
+    """What the grader says about a fixture's reference solution, as the check quotes it."""
+    solution = (BROKEN / fixture).read_text().split("--- solution\n")[1].split("```")[0]
+    return " ".join(grade_submission("residual_stack", solution)["message"].split())
+
+
+# One broken fixture per kind of problem: its files, then each problem's file, line, a piece of the
+# text on that line (so the line is shown to be the right one), and the message.
+BROKEN_LESSONS = {
+    "unknown block": (["1.1-unknown-block.md"], [
+        ("1.1-unknown-block.md", 16, "```exrecise",
+         "unknown block '```exrecise' (did you mean 'exercise'?): lesson blocks are exercise, quiz and explore, "
+         "and a code block names a language, such as python or text")]),
+    "unknown explore": (["1.2-unknown-explore.md"], [
+        ("1.2-unknown-explore.md", 12, "```explore gradient-vs-width",
+         "unknown explore 'gradient-vs-width' (did you mean 'gradient-vs-depth'?): the explores are gradient-vs-depth")]),
+    "missing part": (["1.3-missing-solution.md"], [
+        ("1.3-missing-solution.md", 16, "```exercise",
+         "the exercise has no '--- solution' part: add one, followed by the reference solution")]),
+    "quiz without question": (["1.4-quiz-without-question.md"], [
+        ("1.4-quiz-without-question.md", 32, "```quiz",
+         "the quiz has no question: add a line starting '? ' before its options")]),
+    "quiz without right option": (["1.5-quiz-without-right-option.md"], [
+        ("1.5-quiz-without-right-option.md", 32, "```quiz", "the quiz has no right option: mark the right one '- [x]'")]),
+    "quiz with two right options": (["1.6-quiz-with-two-right-options.md"], [
+        ("1.6-quiz-with-two-right-options.md", 32, "```quiz",
+         "the quiz marks 2 options right (lines 34, 36): mark exactly one '- [x]'")]),
+    "option without explanation": (["1.7-option-without-explanation.md"], [
+        ("1.7-option-without-explanation.md", 36, "- [ ] That one",
+         "the option 'That one' has no explanation: add a line under it, indented two spaces, "
+         "that says why it is right or wrong")]),
+    "solution fails its check": (["1.8-solution-fails-check.md"], [
+        ("1.8-solution-fails-check.md", 23, "--- solution",
+         "the solution does not pass its check 'residual_stack', which says: "
+         + grader_says("1.8-solution-fails-check.md"))]),
+    "starter passes its check": (["1.9-starter-passes-check.md"], [
+        ("1.9-starter-passes-check.md", 18, "--- starter",
+         "the starter already passes its check 'residual_stack': leave a blank for the learner to fill")]),
+    "computed number raises": (["1.10-computed-number-raises.md"], [
+        ("1.10-computed-number-raises.md", 10, "{{ residual_gradent(20) | .2f }}",
+         "the computed number {{ residual_gradent(20) | .2f }} failed with NameError: name 'residual_gradent' is "
+         "not defined (did you mean 'residual_gradient'?); it can use plain_gradient, residual_gradient, "
+         "plain_output, residual_output and math, then '| format' such as .2f")]),
+    "front matter": (["1.11-front-matter-typo.md"], [
+        ("1.11-front-matter-typo.md", 3, "titel:",
+         "unknown front matter key 'titel' (did you mean 'title'?): the keys are id, title, module, summary")]),
+    "sections out of order": (["1.12-sections-out-of-order.md"], [
+        ("1.12-sections-out-of-order.md", 26, "## Explore",
+         "'## Explore' comes after '## Build' (line 10): the sections go Watch, Explore, Build, Check yourself, "
+         "Unlocked in microgpt")]),
+    "section missing": (["1.13-section-missing.md"], [
+        ("1.13-section-missing.md", 30, "## Unlocked in microgpt",
+         "the section '## Check yourself' is missing: add it before this one")]),
+    "duplicate id": (["1.14-first.md", "1.14-second.md"], [
+        ("1.14-second.md", 2, "id: 1.14",
+         "id 1.14 is already used by lessons/1.14-first.md: give this lesson its own number")]),
+    "unknown check": (["1.15-unknown-check.md"], [
+        ("1.15-unknown-check.md", 17, "check: residual_stak",
+         "unknown check 'residual_stak' (did you mean 'residual_stack'?): the grader (engine/grader.py) knows "
+         "residual_stack; name one with 'check: …'")]),
+    "lesson not in the plan": (["1.16-not-in-plan.md"], [
+        ("1.16-not-in-plan.md", 2, "id: 1.16",
+         "lesson 1.16 is not in the course plan: add \"1.16 Not in plan\" to the lessons of module 1 in "
+         "lessons/course.toml")]),
+    "title differs from the plan": (["1.17-title-differs.md"], [
+        ("1.17-title-differs.md", 3, "title:",
+         "the title differs from the course plan's 'Title differs from the plan' (lessons/course.toml line 22): "
+         "make them the same")]),
+    "block not closed": (["1.18-block-not-closed.md"], [
+        ("1.18-block-not-closed.md", 32, "```quiz", "this ```quiz block is never closed: add a line ``` where it ends")]),
+    "math that cannot be rendered": (["1.19-bad-math.md"], [
+        ("1.19-bad-math.md", 10, "$\\frac{1}{$",
+         "the math $\\frac{1}{$ is not LaTeX that can be rendered (NoAvailableTokensError): check that every { "
+         "has its } and that every ^ and _ has something after it")]),
+    "file name without the id": (["wrong-file-name.md"], [
+        ("wrong-file-name.md", 2, "id: 1.20",
+         "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),
+}
+
+
+def summary(problems, files):
+    s = "" if problems == 1 else "s"
+    return (f"{problems} problem{s} in {files} file{'' if files == 1 else 's'}: "
+            f"fix {'it' if problems == 1 else 'them'} and run `python build.py check` again\n")
+
+
+@pytest.mark.parametrize("kind", BROKEN_LESSONS)
+def test_each_kind_of_problem_is_reported_at_its_line(kind, tmp_path, monkeypatch, capsys):
+    files, problems = BROKEN_LESSONS[kind]
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    for name in files + ["course.toml"]:
+        shutil.copy(BROKEN / name, lessons / name)
+    monkeypatch.chdir(tmp_path)
+    assert build.main(["check", "--lessons", "lessons"]) == 1
+    expected = "".join(f"lessons/{file}:{line}: {message}\n" for file, line, _, message in problems)
+    assert capsys.readouterr().err == expected + summary(len(problems), 1)
+    for file, line, text_there, _ in problems:
+        assert text_there in (BROKEN / file).read_text().splitlines()[line - 1]
+
+
+def every_broken_problem():
+    """All the broken fixtures' problems as the check prints them from the repository's root."""
+    rows = sorted(((file, line, message) for _, problems in BROKEN_LESSONS.values()
+                   for file, line, _, message in problems), key=lambda row: (natural_order(row[0]), row[1]))
+    folder = BROKEN.relative_to(build.ROOT).as_posix()
+    return "".join(f"{folder}/{file}:{line}: {message.replace('lessons/', folder + '/')}\n"
+                   for file, line, message in rows)
+
+
+def run_build(*args):
+    return subprocess.run([sys.executable, "build.py", *args], cwd=build.ROOT, capture_output=True, text=True)
+
+
+def test_check_reports_every_problem_of_every_lesson_then_fails():
+    result = run_build("check", "--lessons", str(BROKEN))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == every_broken_problem() + summary(len(BROKEN_LESSONS), len(BROKEN_LESSONS))
+
+
+def test_the_build_refuses_the_same_lessons_with_the_same_messages(tmp_path):
+    result = run_build("--lessons", str(BROKEN), "--out", str(tmp_path / "site"))
+    assert result.returncode == 1
+    assert result.stderr == run_build("check", "--lessons", str(BROKEN)).stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_good_lessons_pass_the_check():
+    result = run_build("check", "--lessons", str(FIXTURES / "good"))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "4 lesson(s) OK\n", "")
+
+
+def test_the_real_lessons_pass_the_check():
+    result = run_build("check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_missing_course_plan_is_a_problem(tmp_path, monkeypatch, capsys):
+    (tmp_path / "lessons").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert build.main(["check", "--lessons", "lessons"]) == 1
+    assert capsys.readouterr().err == ("lessons/course.toml:1: there is no course plan: create it, listing each "
+                                       "module and its lessons (lessons/README.md shows how)\n" + summary(1, 1))
+
+
+def test_the_example_lesson_in_the_instructions_passes_the_check(tmp_path, monkeypatch, capsys):
+    instructions = (build.LESSONS_DIR / "README.md").read_text()
+    example = instructions.split("````markdown\n")[1].split("\n````")[0]
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "8.6-residual-connections.md").write_text(example)
+    shutil.copy(build.LESSONS_DIR / "course.toml", lessons)
+    monkeypatch.chdir(tmp_path)
+    assert build.main(["check", "--lessons", "lessons"]) == 0, capsys.readouterr().err

@@ -1,0 +1,127 @@
+"""`python build.py serve`: edits rebuild the site and reload the page; a broken lesson shows its problems."""
+
+import http.client
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import build
+
+GOOD_LESSONS = Path(__file__).parent / "fixtures" / "lessons" / "good"
+LESSON = "8.2-second-of-eight"
+
+
+class Preview:
+    """`build.py serve` running in a subprocess, its output read line by line as it comes."""
+
+    def __init__(self, folder):
+        self.process = subprocess.Popen(
+            [sys.executable, "-u", str(build.ROOT / "build.py"), "serve", "--lessons", "lessons", "--out", "site",
+             "--port", "0"], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.url = self.wait_for_line(r"serving .* on (http://\S+/)").group(1)
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for_line(self, pattern, timeout=60):
+        """The match of the first line of output from now on that matches pattern."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=deadline - time.monotonic())
+            except queue.Empty:
+                break
+            if match := re.search(pattern, line):
+                return match
+        pytest.fail(f"`build.py serve` printed no line matching {pattern!r}")
+
+    def get(self, path):
+        """(status, text) of a page, errors included."""
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def preview(tmp_path):
+    shutil.copytree(GOOD_LESSONS, tmp_path / "lessons")
+    running = Preview(tmp_path)
+    yield running
+    if running.process.poll() is None:
+        running.process.kill()
+
+
+def edit(path, old, new):
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+def first_event(stream):
+    """The data of the next server-sent event, skipping heartbeats."""
+    while True:
+        line = stream.readline().decode()
+        if line.startswith("data: "):
+            return line[len("data: "):].strip()
+
+
+def test_an_edit_rebuilds_the_page_and_tells_open_pages_to_reload(preview, tmp_path):
+    status, page = preview.get(f"{LESSON}/index.html")
+    assert status == 200 and "Lesson 8.2's prose." in page
+    assert "/__livereload" in page
+    on_disk = (tmp_path / "site" / LESSON / "index.html").read_text()
+    assert "__livereload" not in on_disk, "the reload script must never be written into the site"
+    runtime_file = tmp_path / "site" / "pyodide" / "pyodide.asm.wasm"
+    runtime_written = runtime_file.stat().st_mtime_ns
+
+    host, port = re.match(r"http://([^:/]+):(\d+)/", preview.url).groups()
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    connection.request("GET", "/__livereload")
+    stream = connection.getresponse()
+    assert stream.getheader("Content-Type") == "text/event-stream"
+    version = first_event(stream)
+    assert f'"{version}"' in page, "the page knows the version it was served at"
+
+    edit(tmp_path / "lessons" / f"{LESSON}.md", "Lesson 8.2's prose.", "Lesson 8.2's edited prose.")
+    assert first_event(stream) != version
+    connection.close()
+    preview.wait_for_line(r"built 4 lesson\(s\) in [\d.]+ s")
+    assert "edited prose" in preview.get(f"{LESSON}/index.html")[1]
+    assert runtime_file.stat().st_mtime_ns == runtime_written, "an edited lesson must not re-vendor the runtime"
+    assert preview.stop() == 0
+
+
+def test_a_broken_lesson_shows_its_problems_in_the_page_until_it_is_fixed(preview, tmp_path):
+    lesson = tmp_path / "lessons" / f"{LESSON}.md"
+    edit(lesson, "- [x] Lesson 8.2", "- [ ] Lesson 8.2")
+    preview.wait_for_line(r"the build failed")
+    status, page = preview.get(f"{LESSON}/index.html")
+    assert status == 500
+    assert f"<code>lessons/{LESSON}.md:23: the quiz has no right option: mark the right one &#x27;- [x]&#x27;</code>" in page
+    assert "/__livereload" in page, "the error page reloads itself once the lesson is fixed"
+    assert preview.get("index.html")[0] == 500
+
+    edit(lesson, "- [ ] Lesson 8.2", "- [x] Lesson 8.2")
+    preview.wait_for_line(r"built 4 lesson\(s\)")
+    status, page = preview.get(f"{LESSON}/index.html")
+    assert status == 200 and "Which lesson is this?" in page
+    assert preview.stop() == 0

@@ -45,7 +45,7 @@ def evaluate(expression, spec=""):
 
 def gradient_vs_depth(rate="0.1", max_depth="40"):
     """Explore data: the gradient reaching the input at each depth, plain and residual."""
-    rate, max_depth = float(rate), int(max_depth)
+    rate, max_depth = setting_number("rate", rate, float), setting_number("max_depth", max_depth, int)
     if not 1 <= max_depth <= 200:
         raise ValueError(f"max_depth must be between 1 and 200, not {max_depth}")
     depths = list(range(0, max_depth + 1))
@@ -56,6 +56,15 @@ def gradient_vs_depth(rate="0.1", max_depth="40"):
         "plain": [plain_gradient(d, rate) for d in depths],
         "residual": [residual_gradient(d, rate) for d in depths],
     }
+
+
+def setting_number(name, text, kind):
+    """An explore setting read as a number of the given kind, or a ValueError the instructor can act on."""
+    try:
+        return kind(text)
+    except ValueError:
+        example = "40" if kind is int else "0.1"
+        raise ValueError(f"{name} is a number, such as {example}, not {text!r}") from None
 
 
 EXPLORES = {"gradient-vs-depth": gradient_vs_depth}

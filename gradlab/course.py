@@ -87,7 +87,8 @@ def read_plan(source):
         plan = tomllib.loads("\n".join(source.lines))
     except tomllib.TOMLDecodeError as error:
         line = re.search(r"line (\d+)", str(error))
-        source.report(int(line.group(1)) if line else 1, f"this is not valid TOML: {error}")
+        # tomllib names the line in its message; "at end of document" means the last one.
+        source.report(int(line.group(1)) if line else len(source.lines), f"this is not valid TOML: {error}")
         return []
     modules, planned = [], {}
     for table in plan.get("module", []):
@@ -110,8 +111,8 @@ def read_plan(source):
 def read_module(table, source):
     """One [[module]] table as a Module, or None (with a problem) if it is not number, title and lessons."""
     number, title, lessons = table.get("number"), table.get("title"), table.get("lessons")
-    line = source.line_of(f"title = \"{title}\"") if isinstance(title, str) else 1
     if not isinstance(number, int) or not isinstance(title, str) or not isinstance(lessons, list):
+        line = source.line_of(f"number = {number}") if number is not None else 1
         source.report(line, "each [[module]] needs number = 8, title = \"…\" and lessons = [\"8.1 Title\", …]")
         return None
     module = Module(number, title)

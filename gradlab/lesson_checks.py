@@ -57,18 +57,16 @@ def check_sections(lesson):
 
 
 def missing_sections(seen):
-    """(line, message) for each section not in seen, placed at the section it should come before or after."""
-    problems = []
+    """(line, message) for the sections not in seen, at the section they should come before (or after)."""
+    places = {}
     for index, title in enumerate(SECTION_ORDER):
-        if title in seen:
-            continue
-        following = [seen[t] for t in SECTION_ORDER[index + 1:] if t in seen]
-        if following:
-            problems.append((following[0], f"the section '## {title}' is missing: add it before this one"))
-        else:
-            last = max(seen.values())
-            problems.append((last, f"the section '## {title}' is missing: add it after this one"))
-    return problems
+        if title not in seen:
+            following = [seen[t] for t in SECTION_ORDER[index + 1:] if t in seen]
+            place = (following[0], "before") if following else (max(seen.values()), "after")
+            places.setdefault(place, []).append(f"'## {title}'")
+    return [(line, f"the section {titles[0]} is missing: add it {where} this one" if len(titles) == 1 else
+             f"the sections {', '.join(titles)} are missing: add them {where} this one, in this order")
+            for (line, where), titles in places.items()]
 
 
 def check_exercise_names(lesson):

@@ -108,7 +108,8 @@ def read_front_matter(source):
     if end == len(lines) or lines[end].strip() != "---":
         # No closing line before the first heading: the front matter is the key lines at the top.
         end = next((i for i in range(1, end) if lines[i].strip() and not KEY_VALUE.match(lines[i])), end)
-        report(end, f"the front matter is not closed: add a line '---' after line {end}")
+        last = max(i for i in range(end) if lines[i].strip()) + 1
+        report(last, f"the front matter is not closed: add a line '---' after line {last}")
         body_start = end
     else:
         body_start = end + 1
@@ -322,6 +323,7 @@ def parse_exercise(argument, lines, opening, md):
 def parse_quiz(argument, lines, opening, md):
     """Quiz: '? question', then options '- [ ] text' / '- [x] text', each with its explanation indented."""
     report = md.lesson_source.report
+    problems_before = len(md.lesson_source.problems)
     question, options = None, []
     for number, line in enumerate(lines, start=opening + 1):
         option = re.match(r"^[-*] \[( |x|X)\] (.+)$", line)
@@ -335,7 +337,6 @@ def parse_quiz(argument, lines, opening, md):
             report(number, f"a quiz has '? question', then '- [ ] option' or '- [x] option' lines, each followed by "
                            f"its explanation indented two spaces; {line.strip()!r} is none of these")
     rights = [option["line"] for option in options if option["right"]]
-    problems_before = len(md.lesson_source.problems)
     if not question:
         report(opening, "the quiz has no question: add a line starting '? ' before its options")
     if len(options) < 2:

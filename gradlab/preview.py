@@ -96,13 +96,16 @@ class PreviewState:
     def snapshot(self):
         """(version, problems) of the latest rebuild, read together."""
         with self._changed:
-            return f"{self._run}.{self._builds}", list(self._problems)
+            return self._version(), list(self._problems)
 
     def wait_for_change(self, version, timeout):
         """Block until the version differs from version (or timeout passes); return the current one."""
         with self._changed:
-            self._changed.wait_for(lambda: self.snapshot()[0] != version, timeout)
-            return self.snapshot()[0]
+            self._changed.wait_for(lambda: self._version() != version, timeout)
+            return self._version()
+
+    def _version(self):
+        return f"{self._run}.{self._builds}"
 
 
 class PreviewRequestHandler(SiteRequestHandler):

@@ -170,3 +170,29 @@ def test_the_example_lesson_in_the_instructions_passes_the_check(tmp_path, monke
     shutil.copy(build.LESSONS_DIR / "course.toml", lessons)
     monkeypatch.chdir(tmp_path)
     assert build.main(["check", "--lessons", "lessons"]) == 0, capsys.readouterr().err
+
+
+def check_plan(plan, tmp_path, monkeypatch, capsys):
+    """Run the check on a folder holding only this course plan; return what it printed about it."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "course.toml").write_text(plan)
+    monkeypatch.chdir(tmp_path)
+    assert build.main(["check", "--lessons", "lessons"]) == 1
+    return capsys.readouterr().err
+
+
+def test_the_course_plan_is_checked_too(tmp_path, monkeypatch, capsys):
+    plan = ('[[module]]\nnumber = 1\ntitle = "One"\nlessons = [\n    "1.1 First",\n    "2.1 Elsewhere",\n'
+            '    "1.1 First again",\n    "Second",\n]\n\n[[module]]\nnumber = 3\n')
+    assert check_plan(plan, tmp_path, monkeypatch, capsys) == (
+        "lessons/course.toml:6: lesson 2.1 is listed in module 1: move it to module 2\n"
+        "lessons/course.toml:7: lesson 1.1 is planned twice (first on line 5): keep one\n"
+        "lessons/course.toml:8: a planned lesson reads \"1.1 Its title\", not 'Second'\n"
+        "lessons/course.toml:12: each [[module]] needs number = 8, title = \"…\" and lessons = [\"8.1 Title\", …]\n"
+        + summary(4, 1))
+
+
+@pytest.mark.parametrize("title", ["One", '"One'])
+def test_a_course_plan_that_is_not_toml_is_reported_at_its_line(title, tmp_path, monkeypatch, capsys):
+    printed = check_plan(f'[[module]]\nnumber = 1\ntitle = {title}\n', tmp_path, monkeypatch, capsys)
+    assert printed.startswith("lessons/course.toml:3: this is not valid TOML: ")

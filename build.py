@@ -19,6 +19,7 @@ from pygments.lexers import PythonLexer
 
 import engine
 from gradlab import preview, runtime
+from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
 from gradlab.lesson_checks import check_lesson
 from gradlab.lesson_format import convert_lesson
@@ -49,7 +50,7 @@ def main(argv=None):
             serve(args.lessons, args.out, args.port)
         else:
             build_site(args.lessons, args.out)
-    except (LessonProblems, runtime.RuntimeFilesError) as error:
+    except (LessonProblems, runtime.RuntimeFilesError, BundleError) as error:
         print(error, file=sys.stderr)
         return 1
     return 0
@@ -122,15 +123,18 @@ def reset_directory(path):
     path.mkdir(parents=True)
 
 
-def copy_static(destination):
-    """Copy static/ (page script, worker, styles) into the site."""
-    shutil.copytree(STATIC_DIR, destination)
+def copy_static(out_dir):
+    """Copy static/ into the site, but the page script's sources, which are bundled instead."""
+    shutil.copytree(STATIC_DIR, out_dir / "static", ignore=shutil.ignore_patterns("page", "service-worker.js"))
+    # A service worker controls only pages at or below its own folder: it lives at the root.
+    shutil.copyfile(STATIC_DIR / "service-worker.js", out_dir / "service-worker.js")
 
 
 def write_static(out_dir):
-    """Static files and the highlighting colours."""
+    """Static files, the bundled page script, and the highlighting colours."""
     shutil.rmtree(out_dir / "static", ignore_errors=True)
-    copy_static(out_dir / "static")
+    copy_static(out_dir)
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js")
     write_pygments_css(out_dir / "static" / "pygments.css")
 
 
@@ -150,8 +154,9 @@ def write_pages(course, templates, out_dir, engine_wheel):
 
 def write_pygments_css(path):
     """Highlighting colours for light and dark schemes."""
-    light = HtmlFormatter(style="default").get_style_defs(".highlight")
-    dark = HtmlFormatter(style="github-dark").get_style_defs(".highlight")
+    # The a11y styles meet WCAG contrast on their own backgrounds, which we keep.
+    light = HtmlFormatter(style="a11y-light").get_style_defs(".highlight")
+    dark = HtmlFormatter(style="a11y-dark").get_style_defs(".highlight")
     path.write_text(f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n")
 
 

@@ -25,12 +25,13 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
     }
 
-    def __init__(self, *args, quiet=False, **kwargs):
+    def __init__(self, *args, quiet=False, isolate=True, **kwargs):
         self.quiet = quiet
+        self.isolate = isolate  # False plays a host that cannot set headers (GitHub Pages)
         super().__init__(*args, **kwargs)
 
     def end_headers(self):
-        for name, value in ISOLATION_HEADERS.items():
+        for name, value in ISOLATION_HEADERS.items() if self.isolate else ():
             self.send_header(name, value)
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -46,8 +47,8 @@ def make_server(site_dir, host="127.0.0.1", port=8000, quiet=False, handler=Site
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
-def serve_in_background(site_dir, host="127.0.0.1"):
+def serve_in_background(site_dir, host="127.0.0.1", **options):
     """Start a quiet server on a free port in a daemon thread; return it (tests use this)."""
-    server = make_server(site_dir, host, port=0, quiet=True)
+    server = make_server(site_dir, host, port=0, quiet=True, **options)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

@@ -4,25 +4,50 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const params = new URL(import.meta.url).searchParams;
 const OUTPUT_LIMIT = 100_000; // characters per request; past it the page would only slow down
+// Output is posted at once while it trickles, so a print before a long computation shows
+// straight away; a flood spends the allowance and is then sent in batches.
+const POSTS_PER_SECOND = 60;
+const POST_BURST = 60;
 
-let current = null; // { id, sent } for the request whose output is being forwarded
+let current = null; // the request being answered: { id, sent, capped, chunks }
+let allowance = POST_BURST;
+let allowanceAt = 0;
 
 function post(message) {
   self.postMessage({ source: "gradlab-worker", ...message });
 }
 
+function flushOutput() {
+  if (!current || current.chunks.length === 0) return;
+  post({ id: current.id, type: "output", chunks: current.chunks });
+  current.chunks = [];
+}
+
+function mayPostNow() {
+  const now = performance.now();
+  allowance = Math.min(POST_BURST, allowance + ((now - allowanceAt) * POSTS_PER_SECOND) / 1000);
+  allowanceAt = now;
+  if (allowance < 1) return false;
+  allowance -= 1;
+  return true;
+}
+
 function forwardOutput(stream) {
   return (text) => {
-    if (!current) return;
+    if (!current || current.capped) return;
     const room = OUTPUT_LIMIT - current.sent;
-    if (room <= 0) {
-      if (!current.capped) post({ id: current.id, type: "output-capped", limit: OUTPUT_LIMIT });
-      current.capped = true;
-      return;
-    }
     const piece = text.length + 1 > room ? text.slice(0, room) : text + "\n";
     current.sent += piece.length;
-    post({ id: current.id, type: "output", stream, text: piece });
+    const last = current.chunks.at(-1);
+    if (last && last[0] === stream) last[1] += piece;
+    else current.chunks.push([stream, piece]);
+    if (current.sent >= OUTPUT_LIMIT) {
+      current.capped = true;
+      flushOutput();
+      post({ id: current.id, type: "output-capped", limit: OUTPUT_LIMIT });
+    } else if (mayPostNow()) {
+      flushOutput();
+    }
   };
 }
 
@@ -40,19 +65,26 @@ async function boot() {
 import json
 from engine.runner import run_program
 from engine.grader import grade_submission
+from engine.stacks import gradient_curve
 
 def run_json(source):
     return json.dumps(run_program(source))
 
 def check_json(exercise, source, starter):
-    return json.dumps(grade_submission(exercise, source, starter))
+    try:
+        return json.dumps(grade_submission(exercise, source, starter))
+    except KeyboardInterrupt:  # Stop pressed, or the time limit: not a verdict
+        return json.dumps({"interrupted": True})
 
-(run_json, check_json)
+def explore_json(name, rate, max_depth):
+    return json.dumps(gradient_curve(rate, max_depth))
+
+(run_json, check_json, explore_json)
 `);
-  const [runJson, checkJson] = bridge.toJs();
+  const [runJson, checkJson, exploreJson] = bridge.toJs();
   bridge.destroy();
   post({ type: "status", state: "ready", message: "Python ready", bootMs: performance.now() - started });
-  return { pyodide, runJson, checkJson };
+  return { pyodide, runJson, checkJson, exploreJson };
 }
 
 const ready = boot().catch((error) => {
@@ -65,13 +97,14 @@ self.onmessage = async ({ data }) => {
     (await ready).pyodide.setInterruptBuffer(data.buffer);
     return;
   }
-  const { runJson, checkJson } = await ready;
-  current = { id: data.id, sent: 0, capped: false };
+  const { runJson, checkJson, exploreJson } = await ready;
+  current = { id: data.id, sent: 0, capped: false, chunks: [] };
   const started = performance.now();
   try {
-    const reply = data.type === "check"
-      ? checkJson(data.exercise, data.code, data.starter ?? null)
+    const reply = data.type === "check" ? checkJson(data.exercise, data.code, data.starter ?? null)
+      : data.type === "explore" ? exploreJson(data.name, data.settings.rate, data.settings.max_depth)
       : runJson(data.code);
+    flushOutput();
     post({ id: data.id, type: "done", result: JSON.parse(reply), ms: performance.now() - started });
   } catch (error) {
     // A Python exception never reaches here (the runner and grader catch them);

@@ -21,6 +21,15 @@ def site_url(built_site):
 
 
 @pytest.fixture(scope="session")
+def plain_host_url(built_site):
+    """The same site from a host that sends no cross-origin isolation headers, like GitHub Pages."""
+    server = serve_in_background(built_site, isolate=False)
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
 def browser():
     path = find_chromium()
     if not path:

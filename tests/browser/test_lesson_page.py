@@ -2,91 +2,78 @@
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-LESSON = "8.6-residual-connections/index.html"
-BLANK = "x = layer(x)  # TODO: keep x, and add what the layer makes of it"
-BOOT_TIMEOUT_MS = 90_000
-
-
-def open_lesson(page, site_url):
-    page.goto(site_url + LESSON)
-    return page.get_by_role("textbox", name="Code editor")
-
-
-def wait_for_python(page):
-    expect(page.get_by_role("status", name="Python status")).to_have_text("Python ready", timeout=BOOT_TIMEOUT_MS)
+from tests.browser.lesson import (BLANK, BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, click, open_lesson, output, result,
+                                  right_solution, set_code, starter_code, wait_for_python)
 
 
 def test_lesson_reads_before_python_is_ready(page, site_url):
     open_lesson(page, site_url)
     for section in ("Watch", "Explore", "Build", "Check yourself", "Unlocked in microgpt"):
         expect(page.get_by_role("heading", name=section, exact=True)).to_be_visible()
-    expect(page.get_by_role("figure", name="Gradient reaching the input")).to_contain_text("1e-20")
+    expect(page.get_by_role("figure", name="Gradient reaching the input")).to_contain_text("1.000e-20")
+    expect(page.get_by_role("status", name="Python status")).not_to_have_text("Python ready")
 
 
 def test_right_solution_passes_with_the_gradient(page, site_url):
-    editor = open_lesson(page, site_url)
-    editor.fill(editor.input_value().replace(BLANK, "x = x + layer(x)"))
+    open_lesson(page, site_url)
+    set_code(page, right_solution(page))
     wait_for_python(page)
-    page.get_by_role("button", name="Check").click()
-    result = page.get_by_role("status", name="Result")
-    expect(result).to_contain_text(re.compile(r"^Passed"), timeout=30_000)
-    expect(result).to_contain_text("6.7275")
+    click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile(r"^Passed"), timeout=RUN_TIMEOUT_MS)
+    expect(result(page)).to_contain_text("6.7275")
 
 
-def test_replacing_x_gets_not_yet_and_why(page, site_url):
-    editor = open_lesson(page, site_url)
-    editor.fill(editor.input_value().replace(BLANK, "x = layer(x)"))
+def test_replacing_x_gets_not_yet_the_diagnosis_and_the_table(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
     wait_for_python(page)
-    page.get_by_role("button", name="Check").click()
-    result = page.get_by_role("status", name="Result")
-    expect(result).to_contain_text(re.compile(r"^Not yet"), timeout=30_000)
-    expect(result).to_contain_text("1e-20")
+    click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile(r"^Not yet"), timeout=RUN_TIMEOUT_MS)
+    expect(result(page)).to_contain_text("1e-20")
+    first_row = result(page).get_by_role("row").nth(1)
+    expect(first_row).to_contain_text("20")
+    expect(first_row).to_contain_text("6.7275")
+    expect(first_row).to_contain_text("1.000e-20")
+
+
+def test_the_unchanged_starter_is_told_to_fill_the_blank(page, site_url):
+    open_lesson(page, site_url)
+    click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile(r"^Not yet.*blank", re.S), timeout=BOOT_TIMEOUT_MS)
+
+
+def test_after_passing_the_reference_is_shown_beside_the_learners_code(page, site_url):
+    open_lesson(page, site_url)
+    code = right_solution(page).replace("x = x + layer(x)", "x += layer(x)  # mine")
+    set_code(page, code)
+    click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile(r"^Passed"), timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".solution-mine")).to_contain_text("x += layer(x)  # mine")
+    expect(page.locator(".solution-reference")).to_contain_text("x = x + layer(x)")
 
 
 def test_run_prints_what_the_program_prints(page, site_url):
-    editor = open_lesson(page, site_url)
-    editor.fill(editor.input_value().replace(BLANK, "x = x + layer(x)"))
-    page.get_by_role("button", name="Run").click()
-    output = page.get_by_role("log", name="Output")
-    expect(output).to_contain_text("residual_stack", timeout=BOOT_TIMEOUT_MS)
-    expect(output).to_contain_text("6.727e+00")
-    expect(output).to_contain_text("1.000e-20")
-
-
-def test_a_traceback_names_the_learners_line(page, site_url):
-    editor = open_lesson(page, site_url)
-    editor.fill("x = 1\nprint('before')\n1 / 0\n")
-    page.get_by_role("button", name="Run").click()
-    output = page.get_by_role("log", name="Output")
-    expect(output).to_contain_text("ZeroDivisionError", timeout=BOOT_TIMEOUT_MS)
-    expect(output).to_contain_text("line 3")
-    expect(output).not_to_contain_text("engine/")
-
-
-def test_code_survives_a_reload(page, site_url):
-    editor = open_lesson(page, site_url)
-    editor.fill("print('my own work')\n")
-    page.reload()
-    expect(page.get_by_role("textbox", name="Code editor")).to_have_value("print('my own work')\n")
-
-
-def test_quiz_option_explains_itself(page, site_url):
     open_lesson(page, site_url)
-    group = page.get_by_role("radiogroup").first
-    options = group.get_by_role("radio")
-    options.first.check()
-    expect(group.locator(".explanation").first).to_be_visible()
-    expect(group).to_contain_text("Not quite.")
+    set_code(page, right_solution(page))
+    click(page, "Run")
+    expect(output(page)).to_contain_text("residual_stack", timeout=BOOT_TIMEOUT_MS)
+    expect(output(page)).to_contain_text("6.727e+00")
+    expect(output(page)).to_contain_text("1.000e-20")
 
 
 def test_hints_come_one_at_a_time_and_the_solution_after_confirming(page, site_url):
     open_lesson(page, site_url)
-    page.get_by_role("button", name="Show hint").click()
+    click(page, "Show hint")
     expect(page.get_by_text("Hint 1 of 3")).to_be_visible()
     expect(page.get_by_text("Hint 2 of 3")).to_be_hidden()
-    page.get_by_role("button", name="Show solution").click()
-    page.get_by_role("button", name="Yes, show the solution").click()
-    expect(page.locator(".solution")).to_contain_text("x = x + layer(x)")
+    click(page, "Show hint")
+    expect(page.get_by_text("Hint 2 of 3")).to_be_visible()
+    expect(page.locator(".solution-reference")).to_have_count(0)
+    click(page, "Show solution")
+    click(page, "Not yet")
+    expect(page.locator(".solution-reference")).to_have_count(0)
+    click(page, "Show solution")
+    click(page, "Yes, show the solution")
+    expect(page.locator(".solution-reference")).to_contain_text("x = x + layer(x)")

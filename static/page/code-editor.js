@@ -1,0 +1,98 @@
+// The Build section's editor: CodeMirror 6 with Python, replacing the page's plain textarea
+// (which stays the editor when JavaScript is off).
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, Decoration } from "@codemirror/view";
+import { EditorState, StateEffect, StateField, Prec } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory, undo } from "@codemirror/commands";
+import { bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle, indentUnit } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
+import { python } from "@codemirror/lang-python";
+
+const setErrorLine = StateEffect.define();
+
+// Colours come from CSS variables, so the editor follows the page's light or dark scheme.
+const pythonColours = HighlightStyle.define([
+  { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword, tags.operatorKeyword], color: "var(--code-keyword)" },
+  { tag: [tags.string, tags.docString], color: "var(--code-string)" },
+  { tag: tags.comment, color: "var(--code-comment)", fontStyle: "italic" },
+  { tag: [tags.number, tags.bool, tags.null], color: "var(--code-number)" },
+  { tag: [tags.function(tags.definition(tags.variableName)), tags.definition(tags.className)], color: "var(--code-definition)" },
+  { tag: tags.self, color: "var(--code-keyword)" },
+]);
+
+// One marked line at most: the line a traceback or a syntax error points at.
+const errorLineField = StateField.define({
+  create: () => Decoration.none,
+  update(marks, transaction) {
+    if (transaction.docChanged) marks = Decoration.none;
+    for (const effect of transaction.effects) {
+      if (effect.is(setErrorLine)) {
+        const line = effect.value && transaction.state.doc.lines >= effect.value ? transaction.state.doc.line(effect.value) : null;
+        marks = line ? Decoration.set([Decoration.line({ class: "cm-error-line" }).range(line.from)]) : Decoration.none;
+      }
+    }
+    return marks;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
+  const shortcuts = Prec.highest(keymap.of([
+    { key: "Mod-Enter", run: () => (onRun(), true) },
+    { key: "Shift-Enter", run: () => (onCheck(), true) },
+  ]));
+  const view = new EditorView({
+    state: EditorState.create({
+      doc: textarea.value,
+      extensions: [
+        shortcuts,
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        history(),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        highlightActiveLine(),
+        syntaxHighlighting(pythonColours),
+        indentUnit.of("    "),
+        python(),
+        errorLineField,
+        // Long lines wrap and the editor grows with its code: nothing scrolls sideways on a phone.
+        EditorView.lineWrapping,
+        // indentWithTab keeps CodeMirror's escape hatch: Escape, then Tab, moves focus on.
+        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        EditorView.contentAttributes.of({
+          "aria-label": "Code editor",
+          autocorrect: "off",
+          autocapitalize: "off",
+          spellcheck: "false",
+          translate: "no",
+        }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) onChange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  textarea.hidden = true;
+  textarea.after(view.dom);
+  return {
+    view,
+    getCode: () => view.state.doc.toString(),
+    // A step of its own in the editor's history, so one undo (Ctrl+Z) brings the old code back.
+    setCode(code) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: code },
+        annotations: isolateHistory.of("full"),
+        userEvent: "replace.reset",
+      });
+    },
+    markErrorLine(line) {
+      view.dispatch({ effects: setErrorLine.of(line || null) });
+      if (line && line <= view.state.doc.lines) {
+        view.dispatch({ effects: EditorView.scrollIntoView(view.state.doc.line(line).from, { y: "center" }) });
+      }
+    },
+    undo: () => undo(view),
+    focus: () => view.focus(),
+  };
+}

@@ -1,0 +1,219 @@
+// The Build section: the editor, Run / Check / Stop / Reset, hints and the solution.
+import { createCodeEditor } from "./code-editor.js";
+import { renderOutput } from "./output.js";
+import { formatNumber } from "./format.js";
+
+export function setupExercise(root, { runtime, progress, onPassed }) {
+  const id = root.dataset.exercise;
+  const textarea = root.querySelector(".code-editor");
+  const result = root.querySelector(".result");
+  const notice = root.querySelector(".exercise-notice");
+  const buttons = Object.fromEntries([...root.querySelectorAll("button[data-action]")].map((b) => [b.dataset.action, b]));
+  const starter = textarea.defaultValue;
+  const timeLimitMs = Number(root.dataset.timeLimit || 10) * 1000;
+  const output = renderOutput(root.querySelector(".output"));
+  let busy = false;
+
+  const saved = progress.exercise(id);
+  if (typeof saved.code === "string") textarea.value = saved.code;
+  const editor = createCodeEditor(textarea, {
+    onRun: () => execute("run"),
+    onCheck: () => execute("check"),
+    onChange: (code) => progress.saveCode(id, code, starter),
+  });
+  if (typeof saved.code === "string" && saved.starter !== undefined && saved.starter !== progress.fingerprint(starter)) {
+    tell("The starter code of this exercise has changed since you last worked on it. Your code is kept; "
+      + "Reset code gives you the new starter.");
+  }
+
+  function tell(message, action) {
+    notice.replaceChildren(message);
+    if (action) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = action.label;
+      button.addEventListener("click", () => { action.run(); notice.replaceChildren(); });
+      notice.append(" ", button);
+    }
+    notice.hidden = false;
+  }
+
+  async function execute(kind) {
+    if (busy) return;
+    busy = true;
+    buttons.run.disabled = buttons.check.disabled = true;
+    buttons.stop.disabled = false;
+    output.clear();
+    result.replaceChildren();
+    editor.markErrorLine(null);
+    if (runtime.state !== "ready") output.append("note", "Python is still loading; your code will run as soon as it is ready…\n");
+    // The time limit is for the learner's code, not for Python's first boot.
+    const limit = setTimeout(() => runtime.stop({ reason: "time-limit" }), timeLimitMs + (runtime.state === "ready" ? 0 : 60_000));
+    const code = editor.getCode();
+    const outcome = kind === "check"
+      ? await runtime.check(root.dataset.check, code, starter, output.append)
+      : await runtime.run(code, output.append);
+    clearTimeout(limit);
+    busy = false;
+    buttons.run.disabled = buttons.check.disabled = false;
+    buttons.stop.disabled = true;
+    report(kind, outcome, code);
+  }
+
+  function report(kind, outcome, code) {
+    if (outcome.kind === "stopped") {
+      const why = stopMessage(outcome, timeLimitMs);
+      output.append("note", `\n${why}\n`);
+      if (kind === "check") showVerdict({ passed: false, message: why });
+      return;
+    }
+    const verdict = outcome.result;
+    const error = verdict.error;
+    if (error?.line) editor.markErrorLine(error.line);
+    if (kind === "run") {
+      if (error) output.append("stderr", error.traceback || `${error.type}: ${error.message}\n`);
+      return;
+    }
+    if (verdict.output) output.append("stdout", verdict.output);
+    showVerdict(verdict);
+    if (verdict.passed) {
+      progress.markDone(id);
+      onPassed?.();
+      showSolution({ beside: code });
+    }
+  }
+
+  function showVerdict(verdict) {
+    const summary = document.createElement("p");
+    summary.className = verdict.passed ? "verdict passed" : "verdict failed";
+    summary.textContent = verdict.passed ? verdict.message : `Not yet: ${verdict.message}`;
+    result.replaceChildren(summary);
+    if (verdict.cases?.length) result.append(casesTable(verdict.cases));
+  }
+
+  function resetCode() {
+    const before = editor.getCode();
+    if (before === starter) return;
+    editor.setCode(starter);
+    tell("Starter code restored.", { label: "Undo reset", run: () => editor.undo() });
+  }
+
+  buttons.run.addEventListener("click", () => execute("run"));
+  buttons.check.addEventListener("click", () => execute("check"));
+  buttons.stop.addEventListener("click", () => runtime.stop({ reason: "stop" }));
+  buttons.reset.addEventListener("click", resetCode);
+  const hints = setupHints(root, id, progress);
+  const showSolution = setupSolution(root, id, progress, buttons);
+
+  return {
+    startOver() {
+      resetCode();
+      hints.hideAll();
+      showSolution.hide();
+      result.replaceChildren();
+      output.clear();
+    },
+  };
+}
+
+function stopMessage(outcome, timeLimitMs) {
+  if (outcome.reason === "time-limit") {
+    return `Stopped: your code ran for more than ${timeLimitMs / 1000} s, the limit for this exercise. `
+      + "Look for a loop that never ends.";
+  }
+  if (outcome.reason === "crashed") {
+    return `Python crashed (${outcome.message}). It has been restarted; your code is safe in the editor.`;
+  }
+  return outcome.interrupted ? "Stopped (KeyboardInterrupt)." : "Stopped. Python was restarted to end your code.";
+}
+
+function casesTable(cases) {
+  const table = document.createElement("table");
+  table.className = "cases";
+  table.createCaption().textContent = "What Check ran (first failing case first)";
+  const head = table.createTHead().insertRow();
+  for (const title of ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient", "Result"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = title;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const c of cases.slice(0, 6)) {
+    const row = body.insertRow();
+    const cells = [c.depth, c.input, c.rate, formatNumber(c.expected_gradient), formatNumber(c.actual_gradient), c.passed ? "✓ right" : "✗ differs"];
+    for (const value of cells) row.insertCell().textContent = String(value);
+  }
+  return table;
+}
+
+function setupHints(root, id, progress) {
+  const hints = [...root.querySelectorAll(".hint")];
+  const button = root.querySelector('button[data-action="hint"]');
+  const show = (count) => {
+    hints.forEach((hint, index) => { hint.hidden = index >= count; });
+    if (button) button.hidden = count >= hints.length;
+  };
+  show(progress.exercise(id).hints || 0);
+  button?.addEventListener("click", () => {
+    const count = Math.min((progress.exercise(id).hints || 0) + 1, hints.length);
+    progress.updateExercise(id, { hints: count });
+    show(count);
+    hints[count - 1].focus();
+  });
+  return {
+    hideAll() {
+      progress.updateExercise(id, { hints: 0 });
+      show(0);
+    },
+  };
+}
+
+function setupSolution(root, id, progress, buttons) {
+  const confirmBox = root.querySelector(".solution-confirm");
+  const area = root.querySelector(".solution");
+  async function show({ beside } = {}) {
+    confirmBox.hidden = true;
+    try {
+      const response = await fetch(root.dataset.solution);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const heading = document.createElement("h3");
+      heading.textContent = beside ? "Your code and the reference solution" : "Reference solution";
+      const reference = document.createElement("div");
+      reference.className = "solution-reference";
+      // Pygments' HTML, written by our own build from the lesson's source: not learner input.
+      reference.innerHTML = await response.text();
+      const panes = [reference];
+      if (beside) {
+        const mine = document.createElement("pre");
+        mine.className = "solution-mine";
+        mine.textContent = beside;
+        panes.unshift(mine);
+      }
+      area.replaceChildren(heading, ...panes);
+      area.classList.toggle("side-by-side", Boolean(beside));
+    } catch (error) {
+      area.textContent = `The solution could not be loaded (${error.message}). Check your connection and try again.`;
+    }
+    area.hidden = false;
+    buttons.solution.hidden = true;
+    progress.updateExercise(id, { solutionShown: true });
+  }
+  buttons.solution.addEventListener("click", () => {
+    confirmBox.hidden = false;
+    buttons["solution-confirm"].focus();
+  });
+  buttons["solution-cancel"].addEventListener("click", () => {
+    confirmBox.hidden = true;
+    buttons.solution.focus();
+  });
+  buttons["solution-confirm"].addEventListener("click", () => show());
+  if (progress.exercise(id).solutionShown) show();
+  show.hide = () => {
+    area.hidden = true;
+    area.replaceChildren();
+    buttons.solution.hidden = false;
+    progress.updateExercise(id, { solutionShown: false });
+  };
+  return show;
+}

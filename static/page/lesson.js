@@ -1,0 +1,60 @@
+// The lesson page's script, and the only code that touches the DOM. Python runs in a worker
+// (python-worker.js) that boots once the page is idle, so reading never waits for it.
+import { PythonRuntime } from "./python-runtime.js";
+import { Progress } from "./progress.js";
+import { setupExercise } from "./exercise.js";
+import { setupQuiz } from "./quiz.js";
+import { setupExplore } from "./explore-chart.js";
+import { setupProgressPanel } from "./progress-panel.js";
+import { ensureIsolation } from "./isolation.js";
+
+const script = document.querySelector("script[data-worker]");
+const lesson = document.querySelector("[data-lesson-id]");
+const notices = document.createElement("div");
+notices.className = "page-notices";
+notices.setAttribute("role", "status");
+notices.setAttribute("aria-label", "Notices");
+notices.hidden = true;
+lesson.prepend(notices);
+
+function tell(message) {
+  const line = document.createElement("p");
+  line.textContent = message;
+  notices.append(line);
+  notices.hidden = false;
+}
+
+ensureIsolation(script.dataset.serviceWorker, tell);
+
+const progress = new Progress(lesson.dataset.lessonId, { onProblem: tell });
+const statusLines = [...document.querySelectorAll(".python-status")];
+const retryButtons = [...document.querySelectorAll(".python-retry")];
+const runtime = new PythonRuntime({
+  workerUrl: script.dataset.worker,
+  engineWheelUrl: script.dataset.engineWheel,
+  onStatus: (state, message) => {
+    for (const line of statusLines) {
+      line.textContent = message;
+      line.dataset.state = state;
+    }
+    for (const button of retryButtons) button.hidden = state !== "error";
+  },
+  // Whether a warm interpreter waits to take over after a hard stop (tests read this too).
+  onSpare: (state) => {
+    for (const line of statusLines) line.dataset.spare = state;
+  },
+});
+for (const button of retryButtons) button.addEventListener("click", () => runtime.restart());
+
+const panel = setupProgressPanel(lesson, { progress });
+const exercises = [...document.querySelectorAll(".exercise")].map((root) =>
+  setupExercise(root, { runtime, progress, onPassed: panel.refresh }));
+const quizzes = [...document.querySelectorAll(".quiz")].map((root) =>
+  setupQuiz(root, { progress, onChange: panel.refresh }));
+for (const root of document.querySelectorAll(".explore")) setupExplore(root, { runtime });
+panel.connect({ exercises, quizzes });
+
+if (exercises.length || document.querySelector(".explore")) {
+  const whenIdle = self.requestIdleCallback || ((callback) => setTimeout(callback, 1));
+  whenIdle(() => runtime.start(), { timeout: 1000 });
+}

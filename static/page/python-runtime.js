@@ -1,0 +1,155 @@
+// Owns the page's Python: the worker running it, a warm spare to swap in after a hard stop,
+// and requests matched to replies by id.
+
+const HARD_STOP_AFTER_MS = 300; // an interrupt not honoured by then means code stuck inside C
+const SPARE_DELAY_MS = 1500; // let the page and the first run settle before booting a spare
+
+class PythonWorker {
+  constructor(url, onMessage) {
+    this.ready = false;
+    this.worker = new Worker(url, { type: "module" });
+    this.worker.onmessage = ({ data }) => onMessage(this, data);
+    this.worker.onerror = (event) => onMessage(this, {
+      source: "gradlab-worker", type: "status", state: "error",
+      message: `Python could not start: ${event.message || "its files did not load"}.`,
+    });
+    // With cross-origin isolation, Stop raises KeyboardInterrupt instead of killing Python.
+    this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+    if (this.interrupt) this.worker.postMessage({ type: "interrupt-buffer", buffer: this.interrupt });
+  }
+
+  terminate() {
+    this.worker.terminate();
+  }
+}
+
+export class PythonRuntime {
+  constructor({ workerUrl, engineWheelUrl, onStatus, onSpare }) {
+    this.workerUrl = new URL(workerUrl, document.baseURI);
+    this.workerUrl.searchParams.set("engine", new URL(engineWheelUrl, document.baseURI).href);
+    this.onStatus = onStatus;
+    this.onSpare = onSpare;
+    this.active = null;
+    this.spare = null;
+    this.pending = new Map(); // request id → { resolve, onOutput }
+    this.nextId = 1;
+    this.state = "idle";
+    // A second interpreter costs ~150 MB; keep one warm only where memory allows.
+    this.keepSpare = !(navigator.deviceMemory && navigator.deviceMemory < 4);
+  }
+
+  start() {
+    if (!this.active) this.active = this.spawn();
+  }
+
+  spawn() {
+    return new PythonWorker(this.workerUrl, (handle, message) => this.receive(handle, message));
+  }
+
+  receive(handle, message) {
+    if (message?.source !== "gradlab-worker") return;
+    if (message.type === "status") {
+      handle.ready = message.state === "ready";
+      if (handle.ready) handle.bootMs = message.bootMs;
+      if (handle === this.spare) this.onSpare?.(message.state);
+      if (handle === this.active) {
+        this.setStatus(message.state, message.message);
+        if (handle.ready) this.scheduleSpare();
+      }
+      return;
+    }
+    if (handle !== this.active) return;
+    const request = this.pending.get(message.id);
+    if (!request) return;
+    if (message.type === "output") for (const [stream, text] of message.chunks) request.onOutput?.(stream, text);
+    else if (message.type === "output-capped") request.onOutput?.("note", `\n[Output stopped here: more than ${message.limit.toLocaleString("en")} characters. Your code kept running.]\n`);
+    else if (message.type === "done" && this.stopReason && wasInterrupted(message.result)) this.settle(message.id, { kind: "stopped", ...this.stopReason, interrupted: true });
+    else if (message.type === "done") this.settle(message.id, { kind: "done", result: message.result, ms: message.ms });
+    else if (message.type === "crashed") this.replace({ reason: "crashed", message: message.message });
+  }
+
+  setStatus(state, message) {
+    if (state === "loading" && this.state === "restarting") return; // keep saying "Restarting"
+    this.state = state;
+    this.onStatus?.(state, message);
+  }
+
+  scheduleSpare() {
+    if (!this.keepSpare || this.spare || this.spareTimer) return;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = null;
+      if (!this.spare) this.spare = this.spawn();
+    }, SPARE_DELAY_MS);
+  }
+
+  request(payload, onOutput) {
+    this.start();
+    this.stopReason = null;
+    const id = this.nextId++;
+    if (this.active.interrupt) this.active.interrupt[0] = 0;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve, onOutput });
+      this.active.worker.postMessage({ id, ...payload });
+    });
+  }
+
+  run(code, onOutput) {
+    return this.request({ type: "run", code }, onOutput);
+  }
+
+  check(exercise, code, starter, onOutput) {
+    return this.request({ type: "check", exercise, code, starter }, onOutput);
+  }
+
+  explore(name, settings) {
+    return this.request({ type: "explore", name, settings });
+  }
+
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  settle(id, outcome) {
+    const request = this.pending.get(id);
+    if (!request) return;
+    this.pending.delete(id);
+    request.resolve(outcome);
+  }
+
+  // Stop running code: an interrupt when the page is isolated, else (or if ignored) a new worker.
+  stop(reason) {
+    if (!this.busy) return;
+    this.stopReason = reason;
+    const waiting = [...this.pending.keys()];
+    if (this.active.interrupt) {
+      this.active.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
+      setTimeout(() => {
+        if (waiting.some((id) => this.pending.has(id))) this.replace(reason);
+      }, HARD_STOP_AFTER_MS);
+    } else {
+      this.replace(reason);
+    }
+  }
+
+  restart() {
+    this.replace({ reason: "restart" });
+  }
+
+  replace(outcome) {
+    this.active?.terminate();
+    this.active = this.spare || this.spawn();
+    this.spare = null;
+    this.onSpare?.("none");
+    for (const id of [...this.pending.keys()]) this.settle(id, { kind: "stopped", ...outcome });
+    if (this.active.ready) {
+      this.setStatus("ready", "Python ready");
+      this.scheduleSpare();
+    } else {
+      this.setStatus("restarting", "Restarting Python…");
+    }
+  }
+}
+
+function wasInterrupted(result) {
+  return result.interrupted || result.error?.type === "KeyboardInterrupt";
+}

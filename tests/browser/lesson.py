@@ -1,0 +1,49 @@
+"""Driving lesson 8.6 the way a learner does, through the controls named in ui-contract.md."""
+
+import json
+
+from playwright.sync_api import expect
+
+LESSON = "8.6-residual-connections/index.html"
+PROGRESS_KEY = "gradlab:progress:8.6"
+BLANK = "x = layer(x)  # TODO: keep x, and add what the layer makes of it"
+BOOT_TIMEOUT_MS = 90_000
+RUN_TIMEOUT_MS = 30_000
+
+
+def open_lesson(page, site_url):
+    page.goto(site_url + LESSON)
+    return page.get_by_role("textbox", name="Code editor")
+
+
+def starter_code(page):
+    """The exercise's starter, as the page was built with it."""
+    return page.locator("textarea.code-editor").evaluate("textarea => textarea.defaultValue")
+
+
+def right_solution(page):
+    return starter_code(page).replace(BLANK, "x = x + layer(x)")
+
+
+def set_code(page, code):
+    page.get_by_role("textbox", name="Code editor").fill(code)
+
+
+def saved_progress(page):
+    return json.loads(page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})") or "null")
+
+
+def wait_for_python(page, timeout=BOOT_TIMEOUT_MS):
+    expect(page.get_by_role("status", name="Python status")).to_have_text("Python ready", timeout=timeout)
+
+
+def click(page, name):
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def output(page):
+    return page.get_by_role("log", name="Output")
+
+
+def result(page):
+    return page.get_by_role("status", name="Result")

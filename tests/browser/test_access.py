@@ -1,0 +1,114 @@
+"""Looks and access: light and dark, 360 px wide, every control by keyboard, axe and Lighthouse clean."""
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import CHROMIUM_FLAGS
+from tests.browser.find_chromium import find_chromium
+from tests.browser.lesson import BOOT_TIMEOUT_MS, LESSON, click, open_lesson, result, set_code, wait_for_python
+
+NODE_MODULES = Path(__file__).parents[2] / "node_modules"
+
+
+def background_luminance(page):
+    rgb = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    red, green, blue = (int(n) for n in re.findall(r"\d+", rgb)[:3])
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+
+def test_light_and_dark_follow_the_system(browser, site_url):
+    for scheme, bright in (("light", True), ("dark", False)):
+        context = browser.new_context(color_scheme=scheme)
+        try:
+            page = context.new_page()
+            page.goto(site_url + LESSON)
+            assert (background_luminance(page) > 0.5) is bright, scheme
+        finally:
+            context.close()
+
+
+def test_usable_at_360_px_with_no_horizontal_scroll(browser, site_url):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        open_lesson(page, site_url)
+        set_code(page, "raise ValueError('a long message ' * 20)\n")
+        click(page, "Check")
+        expect(result(page)).to_contain_text("Not yet", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.get_by_role("button", name="Run", exact=True).tap()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
+
+
+FOCUS_PROBE = """() => {
+  const el = document.activeElement;
+  const shown = el.closest('.cm-editor') || el;
+  const style = getComputedStyle(shown);
+  const described = el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40) || el.name || el.tagName;
+  return {name: described, tag: el.tagName, editor: el.classList.contains('cm-content'),
+          outlined: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2};
+}"""
+
+CONTROLS_PROBE = """() => [...document.querySelectorAll('button, input, a[href], [contenteditable=true]')]
+  .filter(el => el.checkVisibility() && !el.disabled)
+  .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40) || el.name || el.tagName)"""
+
+
+def test_every_control_is_reachable_by_keyboard_with_a_visible_focus(page, site_url):
+    open_lesson(page, site_url)
+    reached, unmarked = [], []
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUS_PROBE)
+        if focused["tag"] == "BODY":
+            break
+        reached.append(focused["name"])
+        if not focused["outlined"]:
+            unmarked.append(focused["name"])
+        if focused["editor"]:
+            page.keyboard.press("Escape")  # inside the editor Tab indents; Escape lets the next Tab leave
+    controls = page.evaluate(CONTROLS_PROBE)
+    missing = [name for name in controls if name not in reached]
+    assert not missing, f"not reachable by Tab: {missing}"
+    assert not unmarked, f"no visible focus on: {unmarked}"
+
+
+def test_axe_finds_no_violations(browser, site_url):
+    context = browser.new_context(bypass_csp=True)
+    try:
+        page = context.new_page()
+        open_lesson(page, site_url)
+        wait_for_python(page)
+        click(page, "Show hint")
+        page.get_by_role("radio").first.check()
+        page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
+        report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        violations = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
+        assert not violations
+    finally:
+        context.close()
+
+
+def test_lighthouse_scores_accessibility_and_best_practices_at_100(site_url, tmp_path):
+    lighthouse = NODE_MODULES / ".bin" / "lighthouse"
+    report_path = tmp_path / "lighthouse.json"
+    environment = {**os.environ, "CHROME_PATH": find_chromium()}
+    completed = subprocess.run(
+        [str(lighthouse), site_url + LESSON, "--only-categories=accessibility,best-practices",
+         "--output=json", f"--output-path={report_path}", "--quiet",
+         f"--chrome-flags={' '.join(CHROMIUM_FLAGS)}"],
+        capture_output=True, text=True, timeout=300, env=environment)
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    report = json.loads(report_path.read_text())
+    scores = {name: category["score"] for name, category in report["categories"].items()}
+    failing = [(audit["id"], audit["title"]) for audit in report["audits"].values()
+               if audit.get("score") is not None and audit["score"] < 1 and audit.get("scoreDisplayMode") == "binary"]
+    assert scores == {"accessibility": 1, "best-practices": 1}, failing

@@ -1,0 +1,41 @@
+"""Explore: the chart shows before Python loads, and the sliders recompute it with the engine."""
+
+from playwright.sync_api import expect
+
+from tests.browser.lesson import BOOT_TIMEOUT_MS, open_lesson
+
+
+def figure(page):
+    return page.get_by_role("figure", name="Gradient reaching the input")
+
+
+def table_row(page, depth):
+    return figure(page).get_by_role("row").filter(has=page.get_by_role("rowheader", name=str(depth), exact=True))
+
+
+def test_the_chart_and_its_table_show_build_time_numbers_before_python(page, site_url):
+    open_lesson(page, site_url)
+    expect(figure(page).locator("canvas")).to_have_count(1)
+    expect(table_row(page, 20)).to_contain_text("1.000e-20")
+    expect(table_row(page, 20)).to_contain_text("6.7275")
+    expect(page.get_by_role("status", name="Python status")).not_to_have_text("Python ready")
+
+
+def test_sliders_recompute_the_numbers_in_python(page, site_url):
+    open_lesson(page, site_url)
+    page.get_by_role("slider", name="Layer rate").fill("-0.9")
+    # The relu closes for a negative rate: the plain stack passes back 0, the residual one exactly 1.
+    expect(table_row(page, 40).get_by_role("cell")).to_have_text(["0", "1"], timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("slider", name="Layer rate").fill("0.3")
+    page.get_by_role("slider", name="Depth").fill("60")
+    expect(table_row(page, 60)).to_contain_text("6.864e+6", timeout=BOOT_TIMEOUT_MS)  # 1.3 ** 60
+    expect(figure(page)).to_contain_text("At depth 60, layer rate 0.3")
+
+
+def test_sliders_are_keyboard_operable(page, site_url):
+    open_lesson(page, site_url)
+    depth = page.get_by_role("slider", name="Depth")
+    depth.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(depth).to_have_value("39")
+    expect(figure(page)).to_contain_text("At depth 39")

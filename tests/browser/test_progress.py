@@ -1,0 +1,136 @@
+"""Progress: kept in the browser across reloads and restarts, versioned, resettable, portable as a file."""
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.lesson import (BOOT_TIMEOUT_MS, PROGRESS_KEY, LESSON, click, open_lesson, result, right_solution,
+                                  saved_progress, set_code, starter_code)
+
+
+def editor(page):
+    return page.get_by_role("textbox", name="Code editor")
+
+
+def test_code_hints_and_answers_survive_a_reload(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, "print('my own work')\n")
+    click(page, "Show hint")
+    page.get_by_role("radio", name="A correction").check()
+    page.reload()
+    expect(editor(page)).to_have_text("print('my own work')")
+    expect(page.get_by_text("Hint 1 of 3")).to_be_visible()
+    expect(page.get_by_role("radio", name="A correction")).to_be_checked()
+    expect(page.locator(".explanation:visible").first).to_contain_text("Right.")
+    assert saved_progress(page)["schema"] == 1 and saved_progress(page)["lesson"] == "8.6"
+
+
+def test_progress_survives_a_browser_restart(browser, page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, "print('still here')\n")
+    state = page.context.storage_state()
+    restarted = browser.new_context(storage_state=state)
+    try:
+        again = restarted.new_page()
+        open_lesson(again, site_url)
+        expect(editor(again)).to_have_text("print('still here')")
+    finally:
+        restarted.close()
+
+
+def test_sections_are_marked_done(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, right_solution(page))
+    click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("heading", name="Your progress").scroll_into_view_if_needed()
+    panel = page.locator(".section-list")
+    expect(panel).to_contain_text("Build: done")
+    expect(panel).to_contain_text("Unlocked in microgpt: done")
+    expect(panel).to_contain_text("Check yourself: not yet")
+    page.reload()
+    expect(page.locator(".section-list")).to_contain_text("Build: done")
+
+
+def test_a_changed_starter_keeps_the_learners_code_and_says_so(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, "print('written against the old starter')\n")
+    progress = saved_progress(page)
+    progress["exercises"]["residual_stack"]["starter"] = "0ld5tarter"
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, json.dumps(progress)])
+    page.reload()
+    expect(editor(page)).to_have_text("print('written against the old starter')")
+    expect(page.get_by_text("The starter code of this exercise has changed")).to_be_visible()
+
+
+def test_reset_code_restores_the_starter_and_can_be_undone(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, "print('mine')\n")
+    click(page, "Reset code")
+    expect(editor(page)).to_contain_text("def residual_stack(x, depth=20):")
+    assert saved_progress(page)["exercises"]["residual_stack"]["code"] == starter_code(page)
+    click(page, "Undo reset")
+    expect(editor(page)).to_have_text("print('mine')")
+
+
+def test_start_over_also_hides_hints_and_the_solution(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, "print('mine')\n")
+    click(page, "Show hint")
+    click(page, "Show solution")
+    click(page, "Yes, show the solution")
+    expect(page.locator(".solution-reference")).to_be_visible()
+    click(page, "Start over")
+    click(page, "Yes, start over")
+    expect(page.get_by_text("Hint 1 of 3")).to_be_hidden()
+    expect(page.locator(".solution-reference")).to_have_count(0)
+    expect(editor(page)).to_contain_text("def residual_stack(x, depth=20):")
+    page.reload()
+    expect(page.get_by_text("Hint 1 of 3")).to_be_hidden()
+    expect(page.get_by_role("button", name="Show solution")).to_be_visible()
+
+
+def test_export_then_import_moves_progress_to_another_browser(browser, page, site_url, tmp_path):
+    open_lesson(page, site_url)
+    set_code(page, "print('moving house')\n")
+    with page.expect_download() as download:
+        click(page, "Export progress")
+    exported = tmp_path / "progress.json"
+    download.value.save_as(exported)
+    assert json.loads(exported.read_text())["exercises"]["residual_stack"]["code"] == "print('moving house')\n"
+    elsewhere = browser.new_context()
+    try:
+        other = elsewhere.new_page()
+        open_lesson(other, site_url)
+        with other.expect_file_chooser() as chooser:
+            click(other, "Import progress")
+        chooser.value.set_files(exported)
+        other.wait_for_load_state()
+        expect(editor(other)).to_have_text("print('moving house')")
+    finally:
+        elsewhere.close()
+
+
+def test_importing_a_bad_file_changes_nothing_and_says_why(page, site_url, tmp_path):
+    open_lesson(page, site_url)
+    set_code(page, "print('keep me')\n")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema": 1, "lesson": "9.9", "exercises": {}, "quizzes": {}, "sections": {}}')
+    with page.expect_file_chooser() as chooser:
+        click(page, "Import progress")
+    chooser.value.set_files(bad)
+    expect(page.get_by_text("could not be imported: it is for lesson 9.9")).to_be_visible()
+    expect(editor(page)).to_have_text("print('keep me')")
+
+
+def test_corrupt_saved_progress_is_set_aside_and_the_learner_told(page, site_url):
+    page.goto(site_url + LESSON)
+    page.evaluate("key => localStorage.setItem(key, '{not json')", PROGRESS_KEY)
+    page.reload()
+    expect(page.get_by_role("status", name="Notices")).to_contain_text("could not be read")
+    kept = page.evaluate("key => Object.keys(localStorage).filter(k => k.startsWith(key + ':set-aside:'))", PROGRESS_KEY)
+    assert len(kept) == 1
+    assert page.evaluate("key => localStorage.getItem(key)", kept[0]) == "{not json"
+    set_code(page, "print('fresh')\n")
+    assert saved_progress(page)["exercises"]["residual_stack"]["code"] == "print('fresh')\n"

@@ -113,24 +113,8 @@ def read_front_matter(source):
         body_start = end
     else:
         body_start = end + 1
-    meta, meta_lines, misspelt = {}, {}, set()
-    for number, line in enumerate(lines[1:end], start=2):
-        pair = KEY_VALUE.match(line)
-        if not line.strip():
-            continue
-        if not pair:
-            report(number, f"front matter lines read 'key: value', not {line.strip()!r}")
-        elif pair.group(1) not in FRONT_MATTER_KEYS:
-            report(number, f"unknown front matter key '{pair.group(1)}'{did_you_mean(pair.group(1), FRONT_MATTER_KEYS)}: "
-                           f"the keys are {', '.join(FRONT_MATTER_KEYS)}")
-            misspelt.update(difflib.get_close_matches(pair.group(1), FRONT_MATTER_KEYS, n=1))
-        elif pair.group(1) in meta:
-            report(number, f"'{pair.group(1)}' is given twice (first on line {meta_lines[pair.group(1)]}): keep one")
-        else:
-            meta[pair.group(1)], meta_lines[pair.group(1)] = pair.group(2), number
-    for required, example in (("id", "8.6"), ("title", "Residual connections")):
-        if not meta.get(required) and required not in misspelt:
-            report(1, f"the front matter has no '{required}:' line: add one, such as '{required}: {example}'")
+    meta, meta_lines = read_settings(lines[1:end], 2, source, "front matter key", FRONT_MATTER_KEYS,
+                                     required={"id": "8.6", "title": "Residual connections"})
     if meta.get("id") and not LESSON_ID.fullmatch(meta["id"]):
         report(meta_lines["id"], f"id is the lesson's number, module then lesson, such as 8.6; not {meta['id']!r}")
     return meta, meta_lines, body_start
@@ -259,20 +243,28 @@ def known_language(name):
     return True
 
 
-def read_settings(lines, first_line, md, what, known):
-    """Read 'key: value' lines into (values, the line of each key), reporting others."""
-    values, value_lines = {}, {}
+def read_settings(lines, first_line, source, item, known, required=None):
+    """Read 'key: value' lines into (values, the line of each key), reporting other lines, unknown or
+    repeated keys, and required ones missing (at the line before the first: the fence or the '---')."""
+    values, value_lines, misspelt = {}, {}, set()
     for number, line in enumerate(lines, start=first_line):
         pair = KEY_VALUE.match(line)
         if not line.strip():
             continue
         if not pair:
-            md.lesson_source.report(number, f"{what} settings read 'key: value', not {line.strip()!r}")
+            source.report(number, f"{item}s read 'key: value', not {line.strip()!r}")
         elif pair.group(1) not in known:
-            md.lesson_source.report(number, f"unknown {what} setting '{pair.group(1)}'{did_you_mean(pair.group(1), known)}: "
-                                            f"the settings are {', '.join(known)}")
+            source.report(number, f"unknown {item} '{pair.group(1)}'{did_you_mean(pair.group(1), known)}: "
+                                  f"the {item.split()[-1]}s are {', '.join(known)}")
+            misspelt.update(difflib.get_close_matches(pair.group(1), known, n=1))
+        elif pair.group(1) in values:
+            source.report(number, f"'{pair.group(1)}' is given twice (first on line {value_lines[pair.group(1)]}): keep one")
         else:
             values[pair.group(1)], value_lines[pair.group(1)] = pair.group(2), number
+    for key, example in (required or {}).items():
+        # A misspelt key was reported already, with the right spelling.
+        if not values.get(key) and key not in misspelt:
+            source.report(first_line - 1, f"the {item} '{key}' is missing: add a line such as '{key}: {example}'")
     return values, value_lines
 
 
@@ -280,8 +272,8 @@ def parse_exercise(argument, lines, opening, md):
     """Exercise: 'key: value' settings, then '--- starter', '--- solution' and '--- hint' parts."""
     report = md.lesson_source.report
     markers = [i for i, line in enumerate(lines) if re.match(r"^---\s*\w+\s*$", line)]
-    settings, setting_lines = read_settings(lines[:markers[0] if markers else len(lines)], opening + 1, md,
-                                            "exercise", EXERCISE_SETTINGS)
+    settings, setting_lines = read_settings(lines[:markers[0] if markers else len(lines)], opening + 1,
+                                            md.lesson_source, "exercise setting", EXERCISE_SETTINGS)
     parts = {name: [] for name in EXERCISE_PARTS}
     for start, stop in zip(markers, markers[1:] + [len(lines)]):
         name = lines[start].strip("- \t")
@@ -368,7 +360,7 @@ def parse_explore(argument, lines, opening, md):
                         f"the explores are {', '.join(sorted(computed.EXPLORES))}")
         return None
     known = tuple(inspect.signature(computed.EXPLORES[argument]).parameters)
-    settings, _ = read_settings(lines, opening + 1, md, "explore", known)
+    settings, _ = read_settings(lines, opening + 1, md.lesson_source, "explore setting", known)
     try:
         data = computed.EXPLORES[argument](**settings)
     except ValueError as error:

@@ -18,19 +18,20 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 import engine
-from gradlab import preview, runtime
+from gradlab import assets, preview, runtime
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
 from gradlab.lesson_checks import check_lesson
 from gradlab.lesson_format import convert_lesson
 from gradlab.problems import LessonProblems
+from gradlab.snapshot import SnapshotError, make_snapshot
 
 ROOT = Path(__file__).resolve().parent
 LESSONS_DIR = ROOT / "lessons"
 STATIC_DIR = ROOT / "static"
 TEMPLATES_DIR = ROOT / "templates"
 NODE_MODULES = ROOT / "node_modules"
-WHEEL_CACHE = ROOT / ".cache" / "wheels"
+CACHE_DIR = ROOT / ".cache"
 SITE_DIR = ROOT / "site"
 
 
@@ -50,7 +51,7 @@ def main(argv=None):
             serve(args.lessons, args.out, args.port)
         else:
             build_site(args.lessons, args.out)
-    except (LessonProblems, runtime.RuntimeFilesError, BundleError) as error:
+    except (LessonProblems, runtime.RuntimeFilesError, BundleError, SnapshotError) as error:
         print(error, file=sys.stderr)
         return 1
     return 0
@@ -61,9 +62,9 @@ def build_site(lessons_dir, out_dir):
     templates = make_templates()
     course = load_course(lessons_dir, templates)
     reset_directory(out_dir)
-    write_static(out_dir)
-    engine_wheel = write_runtime(out_dir)
-    write_pages(course, templates, out_dir, engine_wheel)
+    urls = write_static(out_dir) | write_runtime(out_dir)
+    write_pages(course, templates, out_dir, urls)
+    prepare_for_offline(out_dir)
     print(f"built {len(course.lessons)} lesson(s) into {out_dir}")
 
 
@@ -71,17 +72,17 @@ def serve(lessons_dir, out_dir, port):
     """Build and serve out_dir; after each change rebuild what it touches, and reload the open pages."""
     templates = make_templates()
     reset_directory(out_dir)
-    write_static(out_dir)
-    engine_wheel = write_runtime(out_dir)  # once: lessons, templates and static files do not change it
+    urls = write_static(out_dir) | write_runtime(out_dir)  # the runtime once: no watched file changes it
     converted = {}
 
     def rebuild(changed):
         if any(STATIC_DIR in path.parents for path in changed):
-            write_static(out_dir)
+            urls.update(write_static(out_dir))
         if any(TEMPLATES_DIR in path.parents for path in changed):
             converted.clear()  # the block templates are part of every converted lesson
         course = load_course(lessons_dir, templates, converted)
-        write_pages(course, templates, out_dir, engine_wheel)
+        write_pages(course, templates, out_dir, urls)
+        prepare_for_offline(out_dir)
         return f"{len(course.lessons)} lesson(s)"
 
     preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port)
@@ -131,25 +132,45 @@ def copy_static(out_dir):
 
 
 def write_static(out_dir):
-    """Static files, the bundled page script, and the highlighting colours."""
+    """Static files, the bundled page script and the highlighting colours, under content-hashed
+    names; return {name in static/: its path in the site}."""
     shutil.rmtree(out_dir / "static", ignore_errors=True)
     copy_static(out_dir)
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js")
     write_pygments_css(out_dir / "static" / "pygments.css")
+    return {path.name: assets.fingerprint(out_dir, path.relative_to(out_dir))
+            for path in sorted((out_dir / "static").iterdir())}
 
 
 def write_runtime(out_dir):
-    """Pyodide and the engine wheel; return the wheel's path within the site."""
-    runtime.vendor_pyodide(NODE_MODULES, out_dir / "pyodide", WHEEL_CACHE)
+    """Pyodide, the engine wheel and a memory snapshot of both; return their paths in the site."""
+    served = runtime.vendor_pyodide(NODE_MODULES, out_dir, CACHE_DIR / "wheels")
     wheel = runtime.build_engine_wheel(ROOT / "engine", engine.__version__, out_dir / "wheels")
-    return wheel.relative_to(out_dir).as_posix()
+    # The wheel's name must stay a wheel's name: its content hash goes in its folder instead.
+    hashed_wheel = out_dir / "wheels" / assets.content_hash(wheel) / wheel.name
+    hashed_wheel.parent.mkdir()
+    wheel.replace(hashed_wheel)
+    snapshot = make_snapshot(NODE_MODULES, served["version"], hashed_wheel, CACHE_DIR / "snapshots")
+    shutil.copyfile(snapshot, out_dir / served["folder"] / "python.bin")
+    return {
+        "pyodide": served["folder"] + "/",
+        "engine-wheel": hashed_wheel.relative_to(out_dir).as_posix(),
+        "snapshot": assets.fingerprint(out_dir, f"{served['folder']}/python.bin"),
+        "snapshot-for": served["version"],
+    }
 
 
-def write_pages(course, templates, out_dir, engine_wheel):
+def prepare_for_offline(out_dir):
+    """Compressed copies for servers that can send them, and the service worker's file list."""
+    assets.write_service_worker(STATIC_DIR / "service-worker.js", out_dir)
+    assets.precompress(out_dir, CACHE_DIR / "gzip")
+
+
+def write_pages(course, templates, out_dir, urls):
     """Every written lesson's page, then the index of the whole plan."""
     for lesson in course.lessons:
-        write_lesson(lesson, course, templates, out_dir, engine_wheel)
-    write_page(out_dir / "index.html", templates.get_template("index.html"), root="", modules=course.modules)
+        write_lesson(lesson, course, templates, out_dir, urls)
+    write_page(out_dir / "index.html", templates.get_template("index.html"), root="", urls=urls, modules=course.modules)
 
 
 def write_pygments_css(path):
@@ -160,13 +181,13 @@ def write_pygments_css(path):
     path.write_text(f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n")
 
 
-def write_lesson(lesson, course, templates, out_dir, engine_wheel):
+def write_lesson(lesson, course, templates, out_dir, urls):
     """Write a lesson's page and, beside it, each exercise's solution (loaded only when asked for)."""
     lesson_dir = out_dir / lesson.slug
     lesson_dir.mkdir(exist_ok=True)
     previous, following = course.neighbours(lesson)
     write_page(lesson_dir / "index.html", templates.get_template("lesson.html"), root="../", lesson=lesson,
-               module=course.module_of(lesson), previous=previous, next=following, engine_wheel=engine_wheel)
+               module=course.module_of(lesson), previous=previous, next=following, urls=urls)
     for exercise in lesson.exercises:
         solution = highlight(exercise["solution"], PythonLexer(), HtmlFormatter(cssclass="highlight"))
         (lesson_dir / f"solution-{exercise['id']}.html").write_text(solution, encoding="utf-8")

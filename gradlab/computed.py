@@ -2,20 +2,7 @@
 
 import math
 
-from engine import Value, dismantle
-
-
-def run_stack(depth, rate=0.1, residual=True, x=1.0):
-    """Build a stack of `relu(rate * x)` layers on Value(x) and return (output, input gradient)."""
-    source = Value(float(x))
-    out = source
-    for _ in range(int(depth)):
-        step = (out * float(rate)).relu()
-        out = out + step if residual else step
-    out.backward()
-    result = (out.data, source.grad)
-    dismantle(out)
-    return result
+from engine.stacks import gradient_curve, run_stack
 
 
 def plain_gradient(depth, rate=0.1, x=1.0):
@@ -45,17 +32,7 @@ def evaluate(expression, spec=""):
 
 def gradient_vs_depth(rate="0.1", max_depth="40"):
     """Explore data: the gradient reaching the input at each depth, plain and residual."""
-    rate, max_depth = setting_number("rate", rate, float), setting_number("max_depth", max_depth, int)
-    if not 1 <= max_depth <= 200:
-        raise ValueError(f"max_depth must be between 1 and 200, not {max_depth}")
-    depths = list(range(0, max_depth + 1))
-    return {
-        "rate": rate,
-        "max_depth": max_depth,
-        "depths": depths,
-        "plain": [plain_gradient(d, rate) for d in depths],
-        "residual": [residual_gradient(d, rate) for d in depths],
-    }
+    return gradient_curve(setting_number("rate", rate, float), setting_number("max_depth", max_depth, int))
 
 
 def setting_number(name, text, kind):

@@ -18,11 +18,16 @@ class RuntimeFilesError(Exception):
     """The runtime could not be assembled; the message says what to run."""
 
 
-def vendor_pyodide(node_modules, out_dir, wheel_cache):
-    """Copy Pyodide's runtime files into out_dir with a lock that lists micropip as served."""
+def vendor_pyodide(node_modules, site_dir, wheel_cache):
+    """Copy Pyodide's runtime files into site_dir/pyodide-<version>/, with a lock that lists
+    micropip as served; return {"version", "python", "folder"}."""
     package = Path(node_modules) / "pyodide"
     if not (package / "pyodide.mjs").exists():
         raise RuntimeFilesError(f"{package} is missing: run `npm ci` (make site does) to fetch the pinned Pyodide")
+    version = json.loads((package / "package.json").read_text())["version"]
+    # The version in the folder's name lets browsers keep these files for good.
+    folder = f"pyodide-{version}"
+    out_dir = Path(site_dir) / folder
     out_dir.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(package / name, out_dir / name)
@@ -35,8 +40,7 @@ def vendor_pyodide(node_modules, out_dir, wheel_cache):
     micropip["sha256"] = sha256_of(wheel)
     served = {"info": lock["info"], "packages": {"micropip": micropip}}
     (out_dir / "pyodide-lock.json").write_text(json.dumps(served, indent=1, sort_keys=True))
-    return {"version": json.loads((package / "package.json").read_text())["version"],
-            "python": lock["info"]["python"]}
+    return {"version": version, "python": lock["info"]["python"], "folder": folder}
 
 
 def fetch_wheel(name, version, python_version, cache_dir):

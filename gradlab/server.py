@@ -2,7 +2,11 @@
 
 import functools
 import http.server
+import os
 import threading
+from urllib.parse import urlsplit
+
+from gradlab.assets import IMMUTABLE
 
 ISOLATION_HEADERS = {
     # Together these make the page cross-origin isolated, which is what lets Stop
@@ -33,8 +37,28 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         for name, value in ISOLATION_HEADERS.items() if self.isolate else ():
             self.send_header(name, value)
-        self.send_header("Cache-Control", "no-cache")
+        path = urlsplit(self.path).path.lstrip("/")
+        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if IMMUTABLE.search(path) else "no-cache")
         super().end_headers()
+
+    def send_head(self):
+        """Serve the build's .gz copy of a file to a browser that accepts gzip."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urlsplit(self.path).path.endswith("/"):
+                return super().send_head()  # it redirects to the folder's URL with a slash
+            path = os.path.join(path, "index.html")
+        compressed = path + ".gz"
+        if "gzip" not in self.headers.get("Accept-Encoding", "") or not (os.path.isfile(path) and os.path.isfile(compressed)):
+            return super().send_head()
+        file = open(compressed, "rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(os.fstat(file.fileno()).st_size))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return file
 
     def log_message(self, format, *args):
         if not self.quiet:

@@ -1,8 +1,14 @@
-// The one place that knows Pyodide. It boots as soon as the module loads, installs the
-// engine wheel, then answers "run" and "check" requests, each reply carrying the request's id.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// The one place that knows Pyodide. It boots as soon as the module loads, from a memory
+// snapshot when it can, then answers run, check and explore requests by their id.
 
-const params = new URL(import.meta.url).searchParams;
+// The page's first message says where Pyodide, the engine wheel and the snapshot are.
+const files = new Promise((resolve) => {
+  self.addEventListener("message", function takeFiles({ data }) {
+    if (data.type !== "files") return;
+    self.removeEventListener("message", takeFiles);
+    resolve(data.files);
+  });
+});
 const OUTPUT_LIMIT = 100_000; // characters per request; past it the page would only slow down
 // Output is posted at once while it trickles, so a print before a long computation shows
 // straight away; a flood spends the allowance and is then sent in batches.
@@ -54,37 +60,37 @@ function forwardOutput(stream) {
 async function boot() {
   const started = performance.now();
   post({ type: "status", state: "loading", message: "Loading Python…" });
-  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  const pyodide = await startPyodide();
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
-  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
-  const micropip = pyodide.pyimport("micropip");
-  await micropip.install(new URL(params.get("engine"), self.location.href).href);
-  micropip.destroy();
-  const bridge = pyodide.runPython(`
-import json
-from engine.runner import run_program
-from engine.grader import grade_submission
-from engine.stacks import gradient_curve
+  const browser = pyodide.pyimport("engine.browser");
+  post({ type: "status", state: "ready", message: "Python ready", bootMs: performance.now() - started, snapshot: pyodide.fromSnapshot });
+  return { pyodide, browser };
+}
 
-def run_json(source):
-    return json.dumps(run_program(source))
+// From the build's memory snapshot (Pyodide with the engine imported) when it was made for
+// this very runtime; otherwise a normal boot that unpacks the engine wheel.
+async function startPyodide() {
+  const { pyodide: indexURL, engine, snapshot, snapshotFor } = await files;
+  const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
+  if (snapshot && snapshotFor === version) {
+    try {
+      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: fetchBytes(snapshot) });
+      pyodide.fromSnapshot = true;
+      return pyodide;
+    } catch (error) {
+      console.warn("Python's memory snapshot could not be used; booting normally.", error);
+    }
+  }
+  const [pyodide, wheel] = await Promise.all([loadPyodide({ indexURL }), fetchBytes(engine)]);
+  pyodide.unpackArchive(wheel, "wheel");
+  return pyodide;
+}
 
-def check_json(exercise, source, starter):
-    try:
-        return json.dumps(grade_submission(exercise, source, starter))
-    except KeyboardInterrupt:  # Stop pressed, or the time limit: not a verdict
-        return json.dumps({"interrupted": True})
-
-def explore_json(name, rate, max_depth):
-    return json.dumps(gradient_curve(rate, max_depth))
-
-(run_json, check_json, explore_json)
-`);
-  const [runJson, checkJson, exploreJson] = bridge.toJs();
-  bridge.destroy();
-  post({ type: "status", state: "ready", message: "Python ready", bootMs: performance.now() - started });
-  return { pyodide, runJson, checkJson, exploreJson };
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 const ready = boot().catch((error) => {
@@ -93,17 +99,18 @@ const ready = boot().catch((error) => {
 });
 
 self.onmessage = async ({ data }) => {
+  if (data.type === "files") return;
   if (data.type === "interrupt-buffer") {
     (await ready).pyodide.setInterruptBuffer(data.buffer);
     return;
   }
-  const { runJson, checkJson, exploreJson } = await ready;
+  const { browser } = await ready;
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
   const started = performance.now();
   try {
-    const reply = data.type === "check" ? checkJson(data.exercise, data.code, data.starter ?? null)
-      : data.type === "explore" ? exploreJson(data.name, data.settings.rate, data.settings.max_depth)
-      : runJson(data.code);
+    const reply = data.type === "check" ? browser.check_json(data.exercise, data.code, data.starter ?? null)
+      : data.type === "explore" ? browser.explore_json(data.name, data.settings.rate, data.settings.max_depth)
+      : browser.run_json(data.code);
     flushOutput();
     post({ id: data.id, type: "done", result: JSON.parse(reply), ms: performance.now() - started });
   } catch (error) {

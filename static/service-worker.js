@@ -1,20 +1,55 @@
-// The site's service worker. It re-serves same-origin responses with the headers that make a
-// page cross-origin isolated, for hosts (GitHub Pages) that cannot send them.
+// The site's service worker. It keeps the whole site and the Python runtime in a cache named
+// after their content, so the second visit works offline; and it serves every same-origin
+// response with the headers that make a page cross-origin isolated, for hosts that cannot.
+// build.py fills in VERSION and PRECACHE.
 
+const VERSION = "__VERSION__";
+const PRECACHE = [/* __PRECACHE__ */];
+const CACHE = `gradlab-${VERSION}`;
 const ISOLATION_HEADERS = {
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Embedder-Policy": "require-corp",
   "Cross-Origin-Resource-Policy": "same-origin",
 };
+const root = new URL("./", self.location.href);
+const precached = new Set(PRECACHE.map((path) => new URL(path, root).href));
 
-self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...precached])).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("gradlab-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(fetch(request).then(withIsolationHeaders));
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  url.search = "";
+  event.respondWith(respond(request, url.href).then(withIsolationHeaders));
 });
+
+// Pages: the network first, so a learner online sees the newest lesson; the cache when offline.
+// Everything else has a content-versioned name or lives in this cache's version: cache first.
+async function respond(request, key) {
+  const cache = await caches.open(CACHE);
+  if (request.mode === "navigate") {
+    try {
+      return await fetch(request);
+    } catch (offline) {
+      const page = await cache.match(key) || await cache.match(key.endsWith("/") ? `${key}index.html` : key);
+      if (page) return page;
+      throw offline;
+    }
+  }
+  return (precached.has(key) && await cache.match(key)) || fetch(request);
+}
 
 function withIsolationHeaders(response) {
   if (response.status === 0 || response.headers.get("Cross-Origin-Embedder-Policy")) return response;

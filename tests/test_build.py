@@ -97,7 +97,7 @@ def test_starter_is_in_the_editor_escaped(lesson_html):
 
 
 def test_no_url_of_another_origin_in_our_output(built_site):
-    ours = [p for p in built_site.rglob("*") if p.suffix in (".html", ".css", ".js") and "pyodide" not in p.parts]
+    ours = [p for p in built_site.rglob("*") if p.suffix in (".html", ".css", ".js") and not p.relative_to(built_site).parts[0].startswith("pyodide-")]
     assert ours
     for path in ours:
         # A namespace name such as MathML's xmlns is an identifier that is never fetched.
@@ -106,7 +106,7 @@ def test_no_url_of_another_origin_in_our_output(built_site):
 
 
 def test_runtime_is_vendored_with_a_lock_that_matches_what_is_served(built_site):
-    pyodide = built_site / "pyodide"
+    (pyodide,) = built_site.glob("pyodide-*")
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         assert (pyodide / name).stat().st_size > 0
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
@@ -117,7 +117,7 @@ def test_runtime_is_vendored_with_a_lock_that_matches_what_is_served(built_site)
 
 
 def test_engine_wheel_holds_the_engine_and_a_valid_record(built_site):
-    (wheel_path,) = (built_site / "wheels").glob("gradlab_engine-*-py3-none-any.whl")
+    (wheel_path,) = (built_site / "wheels").glob("*/gradlab_engine-*-py3-none-any.whl")
     with zipfile.ZipFile(wheel_path) as wheel:
         names = wheel.namelist()
         assert "engine/value.py" in names and "engine/grader.py" in names

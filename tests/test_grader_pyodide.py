@@ -17,7 +17,8 @@ def pyodide_verdicts(built_site):
     """Every corpus submission graded in one Pyodide instance; {name: result}."""
     starter = load_starter()
     submissions = [{"exercise": "residual_stack", "source": source, "starter": starter} for _, source, _, _ in CORPUS]
-    completed = subprocess.run(["node", str(HARNESS), str(built_site)], input=json.dumps(submissions),
+    (wheel,) = (built_site / "wheels").glob("*/*.whl")
+    completed = subprocess.run(["node", str(HARNESS), str(wheel)], input=json.dumps(submissions),
                                capture_output=True, text=True, timeout=600, cwd=Path(__file__).parents[1])
     assert completed.returncode == 0, completed.stderr[-3000:]
     reply = json.loads(completed.stdout)

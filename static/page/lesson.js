@@ -6,7 +6,7 @@ import { setupExercise } from "./exercise.js";
 import { setupQuiz } from "./quiz.js";
 import { setupExplore } from "./explore-chart.js";
 import { setupProgressPanel } from "./progress-panel.js";
-import { ensureIsolation } from "./isolation.js";
+import { registerServiceWorker } from "./service-worker-setup.js";
 
 const script = document.querySelector("script[data-worker]");
 const lesson = document.querySelector("[data-lesson-id]");
@@ -24,20 +24,28 @@ function tell(message) {
   notices.hidden = false;
 }
 
-ensureIsolation(script.dataset.serviceWorker, tell);
-
 const progress = new Progress(lesson.dataset.lessonId, { onProblem: tell });
+let pythonIsReady;
+const pythonReady = new Promise((resolve) => { pythonIsReady = resolve; });
+registerServiceWorker(script.dataset.serviceWorker, { tell, pythonReady });
+
 const statusLines = [...document.querySelectorAll(".python-status")];
 const retryButtons = [...document.querySelectorAll(".python-retry")];
 const runtime = new PythonRuntime({
   workerUrl: script.dataset.worker,
-  engineWheelUrl: script.dataset.engineWheel,
+  files: {
+    pyodide: script.dataset.pyodide,
+    engine: script.dataset.engineWheel,
+    snapshot: script.dataset.snapshot,
+    snapshotFor: script.dataset.snapshotFor,
+  },
   onStatus: (state, message) => {
     for (const line of statusLines) {
       line.textContent = message;
       line.dataset.state = state;
     }
     for (const button of retryButtons) button.hidden = state !== "error";
+    if (state === "ready") pythonIsReady();
   },
   // Whether a warm interpreter waits to take over after a hard stop (tests read this too).
   onSpare: (state) => {

@@ -5,7 +5,7 @@ const HARD_STOP_AFTER_MS = 300; // an interrupt not honoured by then means code 
 const SPARE_DELAY_MS = 1500; // let the page and the first run settle before booting a spare
 
 class PythonWorker {
-  constructor(url, onMessage) {
+  constructor(url, files, onMessage) {
     this.ready = false;
     this.worker = new Worker(url, { type: "module" });
     this.worker.onmessage = ({ data }) => onMessage(this, data);
@@ -13,6 +13,7 @@ class PythonWorker {
       source: "gradlab-worker", type: "status", state: "error",
       message: `Python could not start: ${event.message || "its files did not load"}.`,
     });
+    this.worker.postMessage({ type: "files", files });
     // With cross-origin isolation, Stop raises KeyboardInterrupt instead of killing Python.
     this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     if (this.interrupt) this.worker.postMessage({ type: "interrupt-buffer", buffer: this.interrupt });
@@ -24,9 +25,11 @@ class PythonWorker {
 }
 
 export class PythonRuntime {
-  constructor({ workerUrl, engineWheelUrl, onStatus, onSpare }) {
+  // files: where the worker finds Pyodide, the engine wheel and the snapshot (page-relative URLs).
+  constructor({ workerUrl, files, onStatus, onSpare }) {
     this.workerUrl = new URL(workerUrl, document.baseURI);
-    this.workerUrl.searchParams.set("engine", new URL(engineWheelUrl, document.baseURI).href);
+    const absolute = (url) => new URL(url, document.baseURI).href;
+    this.files = { ...files, pyodide: absolute(files.pyodide), engine: absolute(files.engine), snapshot: absolute(files.snapshot) };
     this.onStatus = onStatus;
     this.onSpare = onSpare;
     this.active = null;
@@ -43,7 +46,7 @@ export class PythonRuntime {
   }
 
   spawn() {
-    return new PythonWorker(this.workerUrl, (handle, message) => this.receive(handle, message));
+    return new PythonWorker(this.workerUrl, this.files, (handle, message) => this.receive(handle, message));
   }
 
   receive(handle, message) {

@@ -1,6 +1,6 @@
 // Grades submissions in real Pyodide under Node, with the engine wheel the site ships.
-// Usage: node grade_in_pyodide.mjs <site dir>  (stdin: JSON [{exercise, source, starter}], stdout: JSON results)
-import { readFileSync, readdirSync } from "node:fs";
+// Usage: node grade_in_pyodide.mjs <engine wheel>  (stdin: JSON [{exercise, source, starter}], stdout: JSON results)
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
@@ -8,12 +8,11 @@ const require = createRequire(import.meta.url);
 const pyodideDir = dirname(require.resolve("pyodide/package.json", { paths: [process.cwd()] }));
 const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
 
-const siteDir = process.argv[2];
-const wheelName = readdirSync(join(siteDir, "wheels")).find((name) => name.endsWith(".whl"));
+const wheelPath = process.argv[2];
 const submissions = JSON.parse(readFileSync(0, "utf8"));
 
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
-pyodide.unpackArchive(new Uint8Array(readFileSync(join(siteDir, "wheels", wheelName))), "wheel");
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
 const gradeJson = pyodide.runPython(`
 import json
 from engine.grader import grade_submission

@@ -1,0 +1,63 @@
+"""Content-hashed names, precompressed copies and the offline manifest for the built site."""
+
+import gzip
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+HASH_LENGTH = 10
+# Paths whose content never changes under the same name: a browser may keep them for a year.
+IMMUTABLE = re.compile(rf"(\.[0-9a-f]{{{HASH_LENGTH}}}\.\w+$|/[0-9a-f]{{{HASH_LENGTH}}}/|^pyodide-[\d.]+/)")
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".bin", ".py"}
+
+
+def content_hash(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:HASH_LENGTH]
+
+
+def fingerprint(out_dir, relative):
+    """Rename out_dir/relative to name.<hash>.ext and return the new path, relative to out_dir."""
+    path = Path(out_dir) / relative
+    hashed = path.with_name(f"{path.stem}.{content_hash(path)}{path.suffix}")
+    path.replace(hashed)
+    return hashed.relative_to(out_dir).as_posix()
+
+
+def precompress(out_dir, cache_dir):
+    """Write a .gz beside every compressible file, reusing earlier work for unchanged content."""
+    cache_dir = Path(cache_dir)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    for path in sorted(Path(out_dir).rglob("*")):
+        if not path.is_file() or path.suffix not in COMPRESSIBLE:
+            continue
+        target = path.with_name(path.name + ".gz")
+        if target.exists() and target.stat().st_mtime >= path.stat().st_mtime:
+            continue  # unchanged since the last build of this folder (the live preview rebuilds often)
+        data = path.read_bytes()
+        cached = cache_dir / f"{hashlib.sha256(data).hexdigest()}.gz"
+        if not cached.exists():
+            partial = cached.with_suffix(".partial")
+            partial.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+            partial.replace(cached)
+        shutil.copyfile(cached, target)
+
+
+def site_files(out_dir):
+    """Every file a visitor may need, as site-relative paths (compressed copies left out)."""
+    return sorted(p.relative_to(out_dir).as_posix() for p in Path(out_dir).rglob("*")
+                  if p.is_file() and p.suffix != ".gz" and p.name != "service-worker.js")
+
+
+def write_service_worker(template, out_dir):
+    """The service worker, with the list of files to keep offline and a version of their content."""
+    files = site_files(out_dir)
+    digest = hashlib.sha256()
+    for relative in files:
+        # An immutable file's name already stands for its content: no need to read 40 MB again.
+        digest.update(relative.encode() + (b"" if IMMUTABLE.search(relative) else Path(out_dir, relative).read_bytes()))
+    source = Path(template).read_text()
+    source = source.replace('"__VERSION__"', json.dumps(digest.hexdigest()[:HASH_LENGTH]))
+    source = source.replace("[/* __PRECACHE__ */]", json.dumps(files))
+    (Path(out_dir) / "service-worker.js").write_text(source)

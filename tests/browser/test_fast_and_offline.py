@@ -1,0 +1,75 @@
+"""Python from the build's memory snapshot (with a fallback), Run before Python is ready, and offline visits."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, click, open_lesson, output, result, right_solution,
+                                  set_code, wait_for_python)
+
+
+def requested_paths(page):
+    paths = []
+    page.on("request", lambda request: paths.append(request.url))
+    return paths
+
+
+def test_python_boots_from_the_snapshot_without_unpacking_the_wheel(page, site_url):
+    paths = requested_paths(page)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    assert any(re.search(r"/python\.[0-9a-f]{10}\.bin$", path) for path in paths)
+    assert not any(path.endswith(".whl") for path in paths)
+
+
+def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(page, site_url):
+    page.route(re.compile(r".*/python\.[0-9a-f]{10}\.bin$"), lambda route: route.fulfill(status=200, body=b"not a snapshot"))
+    paths = requested_paths(page)
+    open_lesson(page, site_url)
+    set_code(page, right_solution(page))
+    wait_for_python(page)
+    assert any(path.endswith(".whl") for path in paths)
+    click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+
+
+def test_run_before_python_is_ready_shows_progress_then_runs(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, "print('ran once ready')\n")
+    click(page, "Run")
+    expect(output(page)).to_contain_text("Python is still loading")
+    expect(output(page)).to_contain_text("ran once ready", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_the_second_visit_works_with_the_network_off(browser, site_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_lesson(page, site_url)
+        wait_for_python(page)
+        # The service worker takes control once it has cached the whole site and runtime.
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+        context.set_offline(True)
+        page.reload()
+        expect(page.get_by_role("heading", name="Watch", exact=True)).to_be_visible()
+        set_code(page, right_solution(page))
+        wait_for_python(page)
+        click(page, "Check")
+        expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+        page.goto(site_url)
+        expect(page.get_by_role("link", name=re.compile("Residual connections"))).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_caches_of_earlier_builds_are_dropped(browser, site_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_lesson(page, site_url)
+        page.evaluate("caches.open('gradlab-0123456789').then(cache => cache.put('stale', new Response('old build')))")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+        names = page.evaluate("caches.keys()")
+        assert len(names) == 1 and names[0].startswith("gradlab-") and names[0] != "gradlab-0123456789"
+    finally:
+        context.close()

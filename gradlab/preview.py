@@ -5,6 +5,7 @@ the reload script is added to pages as they are served, and while the last rebui
 every page is replaced by a list of its problems.
 """
 
+import logging
 import os
 import threading
 import time
@@ -35,6 +36,8 @@ def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000):
     rebuild(changed_paths) writes the site and returns a short summary, or raises to say why it could not."""
     state = PreviewState()
     server = make_server(site_dir, host, port, quiet=True, handler=PreviewRequestHandler, state=state)
+    # Each rebuild prints its own line; watchfiles' "N changes detected" would only repeat it.
+    logging.getLogger("watchfiles").setLevel(logging.WARNING)
     serving = False
     try:
         # The first (empty) batch comes once the watcher is running: building only then means

@@ -78,7 +78,13 @@ def is_unchanged(source, starter):
 def fresh_namespace(name="__learner__"):
     """Return globals for one run of a learner's program."""
     # A copy of the builtins, so `__builtins__["len"] = None` stays inside this program.
-    return {"__name__": name, "__builtins__": dict(vars(builtins))}
+    return {"__name__": name, "__builtins__": {**vars(builtins), "input": no_keyboard_input}}
+
+
+def no_keyboard_input(prompt=""):
+    """input() for code that runs where nobody can type an answer."""
+    raise EOFError("input() cannot ask for text here, because your program runs without a keyboard. "
+                   "Put the value in your code instead, for example: name = 'Ada'")
 
 
 def run_program(code, namespace, source, output):

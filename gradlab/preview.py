@@ -23,11 +23,12 @@ from gradlab.server import SiteRequestHandler, make_server
 RELOAD_ROUTE = "/__livereload"
 HEARTBEAT_SECONDS = 15
 WATCH_TICK_MS = 200
-RELOAD_SCRIPT = """<script>
-// Live preview only (python build.py serve): reload when the site has been rebuilt.
-new EventSource("%s").onmessage = (event) => { if (event.data !== "%s") location.reload(); };
-</script>
-"""
+RELOAD_SCRIPT_ROUTE = RELOAD_ROUTE + ".js"
+# A file, not inline code, so that the pages' Content-Security-Policy (script-src 'self') allows it.
+RELOAD_SCRIPT = """// Live preview only (python build.py serve): reload when the site has been rebuilt.
+const built = document.currentScript.dataset.version;
+new EventSource("%s").onmessage = (event) => { if (event.data !== built) location.reload(); };
+""" % RELOAD_ROUTE
 
 
 def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000):
@@ -44,12 +45,12 @@ def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000):
         # that no edit made while the site is first built can go unnoticed.
         for changes in watchfiles.watch(*watched, yield_on_timeout=True, rust_timeout=WATCH_TICK_MS):
             if not serving:
-                state.publish(attempt(rebuild, set()))
+                publish(state, attempt(rebuild, set()))
                 threading.Thread(target=server.serve_forever, daemon=True).start()
                 log(f"serving {site_dir} on http://{host}:{server.server_address[1]}/ with live reload (Ctrl+C stops)")
                 serving = True
             elif changes:
-                state.publish(attempt(rebuild, {Path(path) for _, path in changes}))
+                publish(state, attempt(rebuild, {Path(path) for _, path in changes}))
     except KeyboardInterrupt:
         pass
     finally:
@@ -58,8 +59,15 @@ def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000):
         server.server_close()
 
 
+def publish(state, outcome):
+    """Give the pages the rebuild's problems first, then say it: whoever reads the log finds them served."""
+    problems, report = outcome
+    state.publish(problems)
+    log(report)
+
+
 def attempt(rebuild, changed):
-    """Run one rebuild and log it; return the problems to show in the page, [] if it succeeded."""
+    """Run one rebuild; return (the problems to show in the page, [] if it succeeded; a line for the log)."""
     started = time.perf_counter()
     try:
         summary = rebuild(changed)
@@ -71,10 +79,8 @@ def attempt(rebuild, changed):
         traceback.print_exc()
         problems = [f"the build stopped with {type(error).__name__}: {error}"]
     else:
-        log(f"built {summary} in {time.perf_counter() - started:.2f} s")
-        return []
-    log("the build failed; open pages show why:\n" + "\n".join(problems))
-    return problems
+        return [], f"built {summary} in {time.perf_counter() - started:.2f} s"
+    return problems, "the build failed; open pages show why:\n" + "\n".join(problems)
 
 
 def log(message):
@@ -123,6 +129,8 @@ class PreviewRequestHandler(SiteRequestHandler):
         route = urlsplit(self.path).path
         if route == RELOAD_ROUTE:
             return self.stream_versions()
+        if route == RELOAD_SCRIPT_ROUTE:
+            return self.send_body(200, "text/javascript", RELOAD_SCRIPT.encode("utf-8"))
         if not route.endswith(("/", ".html")):
             return super().do_GET()
         version, problems = self.state.snapshot()
@@ -136,11 +144,13 @@ class PreviewRequestHandler(SiteRequestHandler):
 
     def send_page(self, status, html, version):
         """Send an HTML page with the reload script before its </body> (fragments get none)."""
-        script = RELOAD_SCRIPT % (RELOAD_ROUTE, version)
+        script = f'<script src="{RELOAD_SCRIPT_ROUTE}" data-version="{version}"></script>\n'
         head, body_end, tail = html.rpartition("</body>")
-        body = (head + script + body_end + tail if body_end else html).encode("utf-8")
+        self.send_body(status, "text/html; charset=utf-8", (head + script + body_end + tail if body_end else html).encode("utf-8"))
+
+    def send_body(self, status, content_type, body):
         self.send_response(status)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -171,7 +181,7 @@ def error_page(problems):
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Build failed · gradlab preview</title>
-<link rel="stylesheet" href="/static/style.css">
+<style>body {{ font: 1.05rem/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; }}</style>
 </head>
 <body>
 <main id="content" class="build-failed">

@@ -1,14 +1,20 @@
 // The one place that knows Pyodide. It boots as soon as the module loads, from a memory
 // snapshot when it can, then answers run, check and explore requests by their id.
 
-// The page's first message says where Pyodide, the engine wheel and the snapshot are.
-const files = new Promise((resolve) => {
-  self.addEventListener("message", function takeFiles({ data }) {
-    if (data.type !== "files") return;
-    self.removeEventListener("message", takeFiles);
-    resolve(data.files);
+// The page's first message brings a private channel, and says where Pyodide, the engine wheel
+// and the snapshot are. Every reply goes through that channel: learner code can reach this
+// worker's global postMessage (import js), but never the channel, so it cannot forge a verdict.
+let port = null;
+const connected = new Promise((resolve) => {
+  self.addEventListener("message", function connect({ data, ports }) {
+    if (data?.type !== "connect" || !ports[0]) return;
+    self.removeEventListener("message", connect);
+    port = ports[0];
+    port.onmessage = ({ data: request }) => answer(request);
+    resolve(data);
   });
 });
+
 const OUTPUT_LIMIT = 100_000; // characters per request; past it the page would only slow down
 // Output is posted at once while it trickles, so a print before a long computation shows
 // straight away; a flood spends the allowance and is then sent in batches.
@@ -20,7 +26,7 @@ let allowance = POST_BURST;
 let allowanceAt = 0;
 
 function post(message) {
-  self.postMessage({ source: "gradlab-worker", ...message });
+  port.postMessage(message);
 }
 
 function flushOutput() {
@@ -58,9 +64,11 @@ function forwardOutput(stream) {
 }
 
 async function boot() {
+  const { interrupt } = await connected;
   const started = performance.now();
   post({ type: "status", state: "loading", message: "Loading Python…" });
   const pyodide = await startPyodide();
+  if (interrupt) pyodide.setInterruptBuffer(interrupt);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
   const browser = pyodide.pyimport("engine.browser");
@@ -71,7 +79,7 @@ async function boot() {
 // From the build's memory snapshot (Pyodide with the engine imported) when it was made for
 // this very runtime; otherwise a normal boot that unpacks the engine wheel.
 async function startPyodide() {
-  const { pyodide: indexURL, engine, snapshot, snapshotFor } = await files;
+  const { files: { pyodide: indexURL, engine, snapshot, snapshotFor } } = await connected;
   const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
   if (snapshot && snapshotFor === version) {
     try {
@@ -94,17 +102,14 @@ async function fetchBytes(url) {
 }
 
 const ready = boot().catch((error) => {
-  post({ type: "status", state: "error", message: `Python could not start: ${error.message}` });
-  throw error;
+  post({ type: "status", state: "error", message: `Python could not load (${error.message}). Check your connection, then Retry; you can keep reading and editing meanwhile.` });
+  return null;
 });
 
-self.onmessage = async ({ data }) => {
-  if (data.type === "files") return;
-  if (data.type === "interrupt-buffer") {
-    (await ready).pyodide.setInterruptBuffer(data.buffer);
-    return;
-  }
-  const { browser } = await ready;
+async function answer(data) {
+  const booted = await ready;
+  if (!booted) return; // the page has been told Python is unavailable, and offers Retry
+  const { browser } = booted;
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
   const started = performance.now();
   try {
@@ -120,4 +125,4 @@ self.onmessage = async ({ data }) => {
   } finally {
     current = null;
   }
-};
+}

@@ -31,6 +31,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.headers.get("Accept") === "text/event-stream") return; // a live stream is never cached
   url.search = "";
   event.respondWith(respond(request, url.href).then(withIsolationHeaders));
 });

@@ -35,12 +35,31 @@ const errorLineField = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+// In a shadow root, CodeMirror's styles go into a constructed style sheet rather than a <style>
+// element, which the page's Content-Security-Policy (style-src 'self') would refuse. The look
+// lives here for the same reason; the colours still come from the page's CSS variables.
+const look = EditorView.theme({
+  "&": { border: "1px solid var(--border)", borderRadius: "6px", background: "var(--surface)", color: "var(--text)", fontSize: "0.9rem" },
+  "&:focus-within": { outline: "3px solid var(--focus)", outlineOffset: "2px" },
+  ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.5" },
+  ".cm-gutters": { background: "var(--surface)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
+  ".cm-activeLine, .cm-activeLineGutter": { background: "rgba(127, 127, 127, 0.08)" },
+  ".cm-error-line": { background: "rgba(220, 60, 30, 0.18)" },
+  ".cm-content": { caretColor: "var(--text)" },
+  ".cm-matchingBracket": { outline: "1px solid var(--muted)" },
+});
+
 export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
+  const host = document.createElement("div");
+  host.className = "code-editor-host";
+  const root = host.attachShadow({ mode: "open" });
   const shortcuts = Prec.highest(keymap.of([
     { key: "Mod-Enter", run: () => (onRun(), true) },
     { key: "Shift-Enter", run: () => (onCheck(), true) },
   ]));
   const view = new EditorView({
+    root,
+    parent: root,
     state: EditorState.create({
       doc: textarea.value,
       extensions: [
@@ -56,6 +75,7 @@ export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
         indentUnit.of("    "),
         python(),
         errorLineField,
+        look,
         // Long lines wrap and the editor grows with its code: nothing scrolls sideways on a phone.
         EditorView.lineWrapping,
         // indentWithTab keeps CodeMirror's escape hatch: Escape, then Tab, moves focus on.
@@ -74,7 +94,7 @@ export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
     }),
   });
   textarea.hidden = true;
-  textarea.after(view.dom);
+  textarea.after(host);
   return {
     view,
     getCode: () => view.state.doc.toString(),

@@ -70,6 +70,11 @@ export function setupExercise(root, { runtime, progress, onPassed }) {
     const verdict = outcome.result;
     const error = verdict.error;
     if (error?.line) editor.markErrorLine(error.line);
+    if (error?.type === "MemoryError") {
+      // WebAssembly memory never shrinks: a fresh interpreter gives it back.
+      runtime.restart();
+      output.append("note", "\nPython ran out of memory and has been restarted to free it.\n");
+    }
     if (kind === "run") {
       if (error) output.append("stderr", error.traceback || `${error.type}: ${error.message}\n`);
       return;
@@ -120,6 +125,9 @@ function stopMessage(outcome, timeLimitMs) {
   if (outcome.reason === "time-limit") {
     return `Stopped: your code ran for more than ${timeLimitMs / 1000} s, the limit for this exercise. `
       + "Look for a loop that never ends.";
+  }
+  if (outcome.reason === "unavailable") {
+    return "Python is not available right now (see the status above): your code is saved; press Retry, then run it again.";
   }
   if (outcome.reason === "crashed") {
     return `Python crashed (${outcome.message}). It has been restarted; your code is safe in the editor.`;

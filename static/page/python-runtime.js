@@ -8,19 +8,27 @@ class PythonWorker {
   constructor(url, files, onMessage) {
     this.ready = false;
     this.worker = new Worker(url, { type: "module" });
-    this.worker.onmessage = ({ data }) => onMessage(this, data);
+    // Replies come only through this private channel; whatever else reaches the worker's
+    // global postMessage (learner code can call it) is ignored.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => onMessage(this, data);
+    this.port = channel.port1;
     this.worker.onerror = (event) => onMessage(this, {
-      source: "gradlab-worker", type: "status", state: "error",
+      type: "status", state: "error",
       message: `Python could not start: ${event.message || "its files did not load"}.`,
     });
-    this.worker.postMessage({ type: "files", files });
     // With cross-origin isolation, Stop raises KeyboardInterrupt instead of killing Python.
     this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    if (this.interrupt) this.worker.postMessage({ type: "interrupt-buffer", buffer: this.interrupt });
+    this.worker.postMessage({ type: "connect", files, interrupt: this.interrupt }, [channel.port2]);
+  }
+
+  send(message) {
+    this.port.postMessage(message);
   }
 
   terminate() {
     this.worker.terminate();
+    this.port.close();
   }
 }
 
@@ -50,7 +58,6 @@ export class PythonRuntime {
   }
 
   receive(handle, message) {
-    if (message?.source !== "gradlab-worker") return;
     if (message.type === "status") {
       handle.ready = message.state === "ready";
       if (handle.ready) handle.bootMs = message.bootMs;
@@ -75,6 +82,11 @@ export class PythonRuntime {
     if (state === "loading" && this.state === "restarting") return; // keep saying "Restarting"
     this.state = state;
     this.onStatus?.(state, message);
+    if (state === "error") this.settleAll({ kind: "stopped", reason: "unavailable", message });
+  }
+
+  settleAll(outcome) {
+    for (const id of [...this.pending.keys()]) this.settle(id, outcome);
   }
 
   scheduleSpare() {
@@ -87,12 +99,13 @@ export class PythonRuntime {
 
   request(payload, onOutput) {
     this.start();
+    if (this.state === "error") return Promise.resolve({ kind: "stopped", reason: "unavailable" });
     this.stopReason = null;
     const id = this.nextId++;
     if (this.active.interrupt) this.active.interrupt[0] = 0;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, onOutput });
-      this.active.worker.postMessage({ id, ...payload });
+      this.active.send({ id, ...payload });
     });
   }
 
@@ -143,7 +156,7 @@ export class PythonRuntime {
     this.active = this.spare || this.spawn();
     this.spare = null;
     this.onSpare?.("none");
-    for (const id of [...this.pending.keys()]) this.settle(id, { kind: "stopped", ...outcome });
+    this.settleAll({ kind: "stopped", ...outcome });
     if (this.active.ready) {
       this.setStatus("ready", "Python ready");
       this.scheduleSpare();

@@ -49,7 +49,8 @@ def test_usable_at_360_px_with_no_horizontal_scroll(browser, site_url):
 
 
 FOCUS_PROBE = """() => {
-  const el = document.activeElement;
+  let el = document.activeElement;
+  while (el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
   const shown = el.closest('.cm-editor') || el;
   const style = getComputedStyle(shown);
   const described = el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40) || el.name || el.tagName;

@@ -48,7 +48,7 @@ def test_the_second_visit_works_with_the_network_off(browser, site_url):
         open_lesson(page, site_url)
         wait_for_python(page)
         # The service worker takes control once it has cached the whole site and runtime.
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
         context.set_offline(True)
         page.reload()
         expect(page.get_by_role("heading", name="Watch", exact=True)).to_be_visible()
@@ -68,7 +68,7 @@ def test_caches_of_earlier_builds_are_dropped(browser, site_url):
         page = context.new_page()
         open_lesson(page, site_url)
         page.evaluate("caches.open('gradlab-0123456789').then(cache => cache.put('stale', new Response('old build')))")
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
         names = page.evaluate("caches.keys()")
         assert len(names) == 1 and names[0].startswith("gradlab-") and names[0] != "gradlab-0123456789"
     finally:

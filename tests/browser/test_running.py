@@ -98,7 +98,7 @@ def test_on_a_host_without_headers_the_service_worker_isolates_the_page(browser,
     try:
         page = context.new_page()
         open_lesson(page, plain_host_url)
-        page.wait_for_function("crossOriginIsolated", timeout=BOOT_TIMEOUT_MS)  # after one reload
+        page.wait_for_function("() => crossOriginIsolated", timeout=BOOT_TIMEOUT_MS)  # after one reload
         wait_for_python(page)
         set_code(page, "import time\nprint('started', flush=True)\nwhile True:\n    time.sleep(0.01)\n")
         click(page, "Run")

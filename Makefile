@@ -1,6 +1,7 @@
 # make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
 # make site:  build site/ only (what CI and deployments run)
 # make test:  every test, in CPython, in Pyodide under Node, and in headless Chromium
+# make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
 # Each target does its own set-up on a fresh machine: .venv, pip install, npm ci.
 
 PYTHON ?= python3
@@ -20,6 +21,10 @@ check: $(VENV)/.site-deps
 
 test: $(VENV)/.test-deps node_modules/.installed browser
 	$(PY) -m pytest
+
+.PHONY: bench
+bench: $(VENV)/.test-deps node_modules/.installed browser
+	$(PY) -m bench.run $(if $(SAVE),--out bench/result.json)
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)

@@ -1,0 +1,259 @@
+"""What headless Chromium measures: boot times, first paint, reading without JavaScript, Check, Stop, memory."""
+
+import os
+import time
+from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
+
+from gradlab.lesson_format import SECTION_ORDER
+from tests.browser.lesson import (BOOT_TIMEOUT_MS, LESSON, RUN_TIMEOUT_MS, click, output, right_solution, set_code,
+                                  wait_for_python)
+
+CHECKS = 20
+WARM_SETTLE_S = 1.0  # lets the HTTP cache finish writing, and reloads before the lesson boots its spare (1.5 s)
+STATUS = '.exercise [aria-label="Python status"], body > [aria-label="Python status"]'
+INTERRUPTIBLE_LOOP = "import time\nprint('go', flush=True)\nwhile True:\n    time.sleep(0.01)\n"
+LOOP_INSIDE_C = "print('go', flush=True)\nprint(sum(range(10**13)))\n"
+MB = 1024 * 1024
+
+# Runs in every page before its own scripts: notes when the Python status first reads "Python ready"
+# (or says Python failed), in the page's own clock, which starts at navigation.
+READY_WATCH = """
+new MutationObserver((_, observer) => {
+  const status = document.querySelector('[aria-label="Python status"]');
+  const text = status ? status.textContent : "";
+  if (text === "Python ready") window.benchReadyMs = performance.now();
+  else if (text.startsWith("Python could not start")) window.benchFailed = text;
+  else return;
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+BOOT_SAMPLE = """() => ({
+  ready_ms: window.benchReadyMs,
+  fcp_ms: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+  load_pyodide_ms: window.benchBoot?.loadMs ?? null,
+  pyodide_version: window.benchBoot?.version ?? null,
+})"""
+# Times, in the page, from a click on the button to the first change that makes the target's text
+# match: Playwright's own round trips stay out of the figure.
+STOPWATCH = """([buttonName, targetSelector, pattern, timeoutMs]) => {
+  const button = [...document.querySelectorAll(".exercise button")].find((b) => b.textContent.trim() === buttonName);
+  const target = document.querySelector(targetSelector);
+  const matches = new RegExp(pattern);
+  const listening = new AbortController();
+  let clickedAt = null;
+  document.addEventListener("click", (event) => {
+    if (button.contains(event.target)) clickedAt ??= performance.now();
+  }, { capture: true, signal: listening.signal });
+  window.benchStopwatch = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (clickedAt === null || !matches.test(target.textContent)) return;
+      finish({ ms: performance.now() - clickedAt, text: target.textContent });
+    });
+    const timer = setTimeout(() => finish({ timedOut: true, text: target.textContent }), timeoutMs);
+    function finish(outcome) {
+      observer.disconnect();
+      listening.abort();
+      clearTimeout(timer);
+      resolve(outcome);
+    }
+    observer.observe(target, { childList: true, subtree: true, characterData: true });
+  });
+}"""
+
+
+class BenchError(Exception):
+    """A measurement could not be taken; the message says which, and what the page showed."""
+
+
+def measure_boots(browser, site_url, bare_page, runs, samples, progress):
+    """Bare and lesson boots, cold then warm, into samples: interleaved, so that both see the same machine."""
+    samples.update({"bare": {"cold": [], "warm": []}, "lesson": {"cold": [], "warm": []}})
+    for run in range(runs):
+        for name, path in (("bare", bare_page), ("lesson", LESSON)):
+            progress(f"boot {run + 1}/{runs}: {name} page, cold and warm")
+            cold, warm = boot_cold_then_warm(browser, site_url + path)
+            samples[name]["cold"].append(cold)
+            samples[name]["warm"].append(warm)
+
+
+def boot_cold_then_warm(browser, url):
+    """Open url in a fresh context (empty cache), wait for Python, then reload it and wait again."""
+    context = browser.new_context()
+    try:
+        context.add_init_script(READY_WATCH)
+        page = context.new_page()
+        page.goto(url, timeout=BOOT_TIMEOUT_MS)
+        cold = read_boot(page)
+        cold["memory"] = memory_now(context, page)
+        time.sleep(WARM_SETTLE_S)
+        page.reload(timeout=BOOT_TIMEOUT_MS)
+        return cold, read_boot(page)
+    finally:
+        context.close()
+
+
+def read_boot(page):
+    """Wait until the page's Python status says ready; return its boot figures."""
+    try:
+        # A function, not an expression: Playwright would eval() an expression, which the site's CSP forbids.
+        page.wait_for_function("() => window.benchReadyMs !== undefined || window.benchFailed",
+                               timeout=BOOT_TIMEOUT_MS, polling=100)
+    except PlaywrightTimeoutError:
+        raise BenchError(f"{page.url}: Python was not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s; "
+                         f"its status reads {status_text(page)!r}") from None
+    failed = page.evaluate("window.benchFailed")
+    if failed:
+        raise BenchError(f"{page.url}: {failed}")
+    return page.evaluate(BOOT_SAMPLE)
+
+
+def status_text(page):
+    return page.locator(STATUS).first.text_content(timeout=5_000)
+
+
+def readable_without_js(browser, site_url):
+    """Whether the lesson's text and its five section headings show with JavaScript off."""
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + LESSON, timeout=BOOT_TIMEOUT_MS)
+        missing = [f"heading {title!r}" for title in SECTION_ORDER
+                   if not page.get_by_role("heading", name=title, exact=True).first.is_visible()]
+        opening = page.locator("article.lesson > p").first
+        if not opening.is_visible() or not opening.inner_text().strip():
+            missing.append("the lesson's opening paragraph")
+        return {"readable": not missing, "missing": missing,
+                "visible_text_chars": len(page.locator("article.lesson").inner_text())}
+    finally:
+        context.close()
+
+
+def measure_lesson_session(browser, site_url, runs, session, progress):
+    """One learner's visit, into session: what the page loads, memory, then Check and Stop, timed in the page."""
+    context = browser.new_context()
+    try:
+        loaded = []
+        context.on("request", lambda request: loaded.append(request.url) if request.service_worker is None else None)
+        page = context.new_page()
+        page.goto(site_url + LESSON, timeout=BOOT_TIMEOUT_MS)
+        wait_for_python(page)
+        session["requests_until_ready"] = list(loaded)
+        session["memory_ready"] = memory_now(context, page)
+        wait_for_spare(page)
+        session["memory_with_spare"] = memory_now(context, page)
+        progress(f"lesson page: Check → verdict, {CHECKS} times")
+        set_code(page, right_solution(page))
+        session["check_ms"] = []
+        for _ in range(CHECKS):
+            session["check_ms"].append(time_check(page))
+        progress(f"lesson page: Stop, {runs} interrupts then {runs} worker replacements")
+        if not page.evaluate("crossOriginIsolated"):
+            raise BenchError(f"{page.url} is not cross-origin isolated, so Stop cannot interrupt: "
+                             "check the isolation headers of gradlab.server")
+        set_code(page, INTERRUPTIBLE_LOOP)
+        session["interrupt_ms"], session["interrupts_not_honoured"] = [], 0
+        for _ in range(runs):
+            # An interrupt not honoured in time makes the page replace the worker: a sample of another kind.
+            elapsed, shown = time_stop(page, ".exercise .output", "KeyboardInterrupt|Python was restarted")
+            if "KeyboardInterrupt" in shown:
+                session["interrupt_ms"].append(elapsed)
+            else:
+                session["interrupts_not_honoured"] += 1
+        set_code(page, LOOP_INSIDE_C)
+        session["replacement_ms"] = []
+        for _ in range(runs):
+            wait_for_spare(page)
+            session["replacement_ms"].append(time_stop(page, STATUS, "^Python ready$")[0])
+    finally:
+        context.close()
+
+
+def wait_for_spare(page):
+    """Wait for the warm interpreter the page keeps to replace one that will not stop."""
+    try:
+        page.locator('.exercise [data-spare="ready"]').first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        raise BenchError(f"{page.url}: the page's warm spare was not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s "
+                         "(the status line's data-spare never read \"ready\")") from None
+
+
+def time_check(page):
+    """Milliseconds from clicking Check to a verdict starting with "Passed", the result cleared first."""
+    page.locator(".exercise .result").first.evaluate("result => result.replaceChildren()")
+    start_stopwatch(page, "Check", ".exercise .result", "^(Passed|Not yet)")
+    click(page, "Check")
+    elapsed, verdict = read_stopwatch(page, "Check → verdict")
+    if not verdict.startswith("Passed"):
+        raise BenchError(f"Check did not pass the right solution: the page says {verdict!r}")
+    return elapsed
+
+
+def time_stop(page, target, pattern):
+    """Run the code in the editor; once it has printed, (milliseconds from Stop until target matches, its text)."""
+    click(page, "Run")
+    expect(output(page)).to_contain_text("go", timeout=RUN_TIMEOUT_MS)
+    start_stopwatch(page, "Stop", target, pattern)
+    click(page, "Stop")
+    elapsed = read_stopwatch(page, f"Stop → {pattern}")
+    expect(page.get_by_role("button", name="Run", exact=True)).to_be_enabled(timeout=RUN_TIMEOUT_MS)
+    return elapsed
+
+
+def start_stopwatch(page, button, target, pattern):
+    page.evaluate(STOPWATCH, [button, target, pattern, RUN_TIMEOUT_MS])
+
+
+def read_stopwatch(page, what):
+    outcome = page.evaluate("window.benchStopwatch")
+    if outcome.get("timedOut"):
+        raise BenchError(f"{what}: nothing after {RUN_TIMEOUT_MS / 1000:.0f} s; the page shows {outcome['text']!r}")
+    return outcome["ms"], outcome["text"]
+
+
+def memory_now(context, page):
+    """The page's main-thread JS heap (CDP), and the proportional memory (PSS) of this browser's processes."""
+    cdp = context.new_cdp_session(page)
+    try:
+        cdp.send("Performance.enable")
+        metrics = {metric["name"]: metric["value"] for metric in cdp.send("Performance.getMetrics")["metrics"]}
+    finally:
+        cdp.detach()
+    processes = chromium_processes()
+    renderers = [pss for pss, command in processes if "--type=renderer" in command]
+    return {
+        "js_heap_used_mb": metrics["JSHeapUsedSize"] / MB,
+        # The page, its workers and their interpreters live in one renderer, the largest by far.
+        "page_renderer_pss_mb": max(renderers, default=0) / MB,
+        "all_renderers_pss_mb": sum(renderers) / MB,
+        "chromium_pss_mb": sum(pss for pss, _ in processes) / MB,
+    }
+
+
+def chromium_processes():
+    """(PSS in bytes, command line) of each Chromium process this benchmark started, and no one else's."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            # The command name in field 2 may hold spaces; the parent id comes right after its ")".
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # the process ended while we looked
+    ours, found = {os.getpid()}, True
+    while found:
+        found = {pid for pid, parent in parents.items() if parent in ours and pid not in ours}
+        ours |= found
+    processes = []
+    for pid in ours:
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        # Every Chromium process, and only those, carries the profile folder Playwright gave it.
+        if "--user-data-dir=" in command:
+            pss_kb = next(int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:"))
+            processes.append((pss_kb * 1024, command))
+    return processes

@@ -1,0 +1,170 @@
+"""The benchmark's summary: medians, ratios to the bare boot of the same run, the issue's targets, and a table."""
+
+from statistics import median
+
+KB = 1024
+
+# Issue 7's targets. Ratios compare the lesson with the bare boot measured in the same run.
+FCP_LIMIT_MS = 300
+COLD_RATIO_LIMIT = 1.1
+WARM_RATIO_LIMIT = 0.35  # against the bare page's warm boot: both reload with a warm HTTP cache
+CHECK_LIMIT_MS = 30
+WEIGHT_LIMIT_KB = 200
+BUILD_200_LIMIT_S = 5
+REBUILD_LIMIT_S = 0.3
+
+
+def summarize(results):
+    """The medians and ratios the table shows; a figure whose measurement failed is None."""
+    boots = results.get("boots", {})
+    session = results.get("lesson_session", {})
+    weight = results.get("page_weight", {}).get("totals")
+
+    def boot_median(page, visit, key, scale=1.0):
+        values = [sample[key] for sample in boots.get(page, {}).get(visit, []) if sample.get(key) is not None]
+        return median(values) * scale if values else None
+
+    def memory_median(page):
+        values = [sample["memory"]["page_renderer_pss_mb"] for sample in boots.get(page, {}).get("cold", [])]
+        return median(values) if values else None
+
+    figures = {
+        "bare_load_pyodide_cold_s": boot_median("bare", "cold", "load_pyodide_ms", 1e-3),
+        "bare_load_pyodide_warm_s": boot_median("bare", "warm", "load_pyodide_ms", 1e-3),
+        "bare_ready_cold_s": boot_median("bare", "cold", "ready_ms", 1e-3),
+        "bare_ready_warm_s": boot_median("bare", "warm", "ready_ms", 1e-3),
+        "lesson_fcp_cold_ms": boot_median("lesson", "cold", "fcp_ms"),
+        "lesson_fcp_warm_ms": boot_median("lesson", "warm", "fcp_ms"),
+        "lesson_ready_cold_s": boot_median("lesson", "cold", "ready_ms", 1e-3),
+        "lesson_ready_warm_s": boot_median("lesson", "warm", "ready_ms", 1e-3),
+        "readable_without_js": results.get("readable_without_js", {}).get("readable"),
+        "check_ms": median_of(session.get("check_ms")),
+        "interrupt_ms": median_of(session.get("interrupt_ms")),
+        "interrupts_not_honoured": session.get("interrupts_not_honoured"),
+        "replacement_ms": median_of(session.get("replacement_ms")),
+        "weight_gzip_kb": weight["total"]["gzip"] / KB if weight else None,
+        "weight_raw_kb": weight["total"]["raw"] / KB if weight else None,
+        "memory_bare_mb": memory_median("bare"),
+        "memory_lesson_mb": memory_median("lesson"),
+        "memory_lesson_with_spare_mb": session.get("memory_with_spare", {}).get("page_renderer_pss_mb"),
+        "build_1_s": median_of(results.get("build_1_s")),
+        "first_build_1_s": results.get("first_build_1_s"),
+        "micropip_download_s": results.get("micropip_download_s"),
+        "build_200_s": median_of(results.get("build_200_s")),
+        "rebuild_200_s": median_of(results.get("rebuild_serving_200", {}).get("rebuild_s")),
+        "rebuild_1_s": median_of(results.get("rebuild_serving_1", {}).get("rebuild_s")),
+    }
+    figures["ready_cold_ratio"] = ratio(figures["lesson_ready_cold_s"], figures["bare_ready_cold_s"])
+    figures["ready_warm_ratio"] = ratio(figures["lesson_ready_warm_s"], figures["bare_ready_warm_s"])
+    if figures["build_1_s"] is not None and figures["build_200_s"] is not None:
+        figures["build_per_extra_lesson_ms"] = (figures["build_200_s"] - figures["build_1_s"]) / 199 * 1000
+    return figures
+
+
+def judge(figures):
+    """Each target: its name, its limit, and whether this run met it (None when not measured)."""
+    def at_most(key, limit):
+        return None if figures.get(key) is None else figures[key] <= limit
+
+    return {
+        "first_contentful_paint": at_most("lesson_fcp_cold_ms", FCP_LIMIT_MS),
+        "readable_without_js": figures["readable_without_js"],
+        "python_ready_cold": at_most("ready_cold_ratio", COLD_RATIO_LIMIT),
+        "python_ready_warm": at_most("ready_warm_ratio", WARM_RATIO_LIMIT),
+        "check_to_verdict": at_most("check_ms", CHECK_LIMIT_MS),
+        "page_weight": at_most("weight_gzip_kb", WEIGHT_LIMIT_KB),
+        "build_200_lessons": at_most("build_200_s", BUILD_200_LIMIT_S),
+        "one_changed_lesson": at_most("rebuild_200_s", REBUILD_LIMIT_S),
+    }
+
+
+def table(results):
+    """The run as a readable table: each figure, its ratio to the bare boot, its target and ✓/✗."""
+    f, met = results["summary"], results["targets"]
+    machine = results["machine"]
+    weight = results.get("page_weight", {}).get("totals", {})
+    rows = [
+        ("Floor: a bare page booting the site's Pyodide in a module worker",),
+        ("  loadPyodide() in the worker, cold / warm", f"{s(f['bare_load_pyodide_cold_s'])} / {s(f['bare_load_pyodide_warm_s'])}"),
+        ("  navigation → Python ready, cold (new context)", s(f["bare_ready_cold_s"])),
+        ("  navigation → Python ready, warm (reload)", s(f["bare_ready_warm_s"])),
+        ("Lesson 8.6",),
+        ("  first contentful paint, cold", ms(f["lesson_fcp_cold_ms"]), "", f"≤ {FCP_LIMIT_MS} ms", met["first_contentful_paint"]),
+        ("  first contentful paint, warm", ms(f["lesson_fcp_warm_ms"])),
+        ("  readable with JavaScript off", yes_no(f["readable_without_js"]), "", "yes", met["readable_without_js"]),
+        ("  navigation → Python ready, cold", s(f["lesson_ready_cold_s"]), times(f["ready_cold_ratio"], "bare cold"),
+         f"≤ {COLD_RATIO_LIMIT}×", met["python_ready_cold"]),
+        ("  navigation → Python ready, warm", s(f["lesson_ready_warm_s"]), times(f["ready_warm_ratio"], "bare warm"),
+         f"≤ {WARM_RATIO_LIMIT}×", met["python_ready_warm"]),
+        ("  Check → verdict in the page, median of 20", ms(f["check_ms"]), "", f"≤ {CHECK_LIMIT_MS} ms", met["check_to_verdict"]),
+        ("  Stop → KeyboardInterrupt (interrupt)", ms(f["interrupt_ms"]) + not_honoured(f["interrupts_not_honoured"])),
+        ("  Stop → Python ready (C loop: worker replaced)", ms(f["replacement_ms"])),
+        ("  page weight without Pyodide, gzip -9 (raw)", kb_pair(weight.get("total")), "", f"≤ {WEIGHT_LIMIT_KB} KB",
+         met["page_weight"]),
+        *[(f"    {kind}", kb_pair(weight[kind])) for kind in ("HTML", "CSS", "JS") if kind in weight],
+        ("  memory at Python ready: page's renderer PSS", f"{mb(f['memory_lesson_mb'])} (bare page {mb(f['memory_bare_mb'])})"),
+        ("  memory with the warm spare booted", mb(f["memory_lesson_with_spare_mb"])),
+        ("Build (build.build_site, as make site)",),
+        ("  1 lesson, runtime vendoring included", s(f["build_1_s"])),
+        ("  1 lesson, first build (.cache/ empty)", s(f["first_build_1_s"])),
+        ("    of which downloading micropip", s(f["micropip_download_s"])),
+        ("  200 generated lessons", s(f["build_200_s"]), "", f"≤ {BUILD_200_LIMIT_S} s", met["build_200_lessons"]),
+        ("    each lesson beyond the first", ms(f.get("build_per_extra_lesson_ms"))),
+        ("  one changed lesson while serving, 200 lessons", s(f["rebuild_200_s"]), "", f"≤ {REBUILD_LIMIT_S} s",
+         met["one_changed_lesson"]),
+        ("  one changed lesson while serving, 1 lesson", s(f["rebuild_1_s"])),
+    ]
+    widths = [max(len(row[i]) for row in rows if len(row) > i) for i in range(4)]
+    lines = [f"gradlab bench · {machine['timestamp']} · commit {(machine['commit'] or '?')[:7]} · {results['runs']} runs",
+             f"{machine['nproc']} cores, load {machine['load_average_start']} → {machine.get('load_average_end', '?')} "
+             f"· Chromium {machine.get('chromium', '?')} · Pyodide {machine.get('pyodide', '?')}", ""]
+    for row in rows:
+        if len(row) == 1:
+            lines.append(row[0])
+            continue
+        cells = [*row, "", "", None][:5]
+        mark = {True: "✓", False: "✗", None: ""}[cells[4]]
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(cells[:4], widths)) + f"  {mark}".rstrip())
+    counted = results.get("page_weight", {})
+    if counted:
+        lines += ["", "Page weight counts: " + ", ".join(entry["file"] for entry in counted["counted"]),
+                  "                and leaves out: " + ", ".join(counted["left_out"])]
+    for stage, message in results["errors"].items():
+        lines.append(f"\n{stage} failed: {message}")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def median_of(values):
+    return median(values) if values else None
+
+
+def ratio(value, floor):
+    return value / floor if value is not None and floor else None
+
+
+def s(value):
+    return "—" if value is None else f"{value:.2f} s"
+
+
+def ms(value):
+    return "—" if value is None else f"{value:.1f} ms" if value < 100 else f"{value:.0f} ms"
+
+
+def mb(value):
+    return "—" if value is None else f"{value:.0f} MB"
+
+
+def times(value, floor):
+    return "—" if value is None else f"{value:.2f}× {floor}"
+
+
+def not_honoured(count):
+    return f" ({count} more ended by a new worker)" if count else ""
+
+
+def yes_no(value):
+    return "—" if value is None else "yes" if value else "no"
+
+
+def kb_pair(sizes):
+    return "—" if not sizes else f"{sizes['gzip'] / KB:.1f} KB ({sizes['raw'] / KB:.1f} KB)"

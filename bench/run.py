@@ -1,0 +1,199 @@
+"""make bench: build the site, serve it, measure the lesson page against a bare Pyodide boot, then the build.
+
+    python -m bench.run [--runs 5] [--out bench/results/latest.json]
+
+Prints a table (progress goes to stderr) and writes every raw sample as JSON. Not part of make test.
+"""
+
+import argparse
+import contextlib
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+import build
+from bench import build_metrics, page_metrics, page_weight, report
+from gradlab.server import serve_in_background
+from tests.browser.conftest import CHROMIUM_FLAGS
+from tests.browser.find_chromium import find_chromium
+from tests.browser.lesson import LESSON
+
+BENCH_DIR = Path(__file__).parent
+DEFAULT_OUT = BENCH_DIR / "results" / "latest.json"
+METHODS = {
+    "clock": "navigation-relative performance.now() in the page; Check and Stop timed in the page from the "
+             "click event (capture phase) to the DOM mutation showing the outcome",
+    "cold_and_warm": "cold: a new browser context (empty HTTP cache, no service worker); warm: page.reload() "
+                     f"in that context {page_metrics.WARM_SETTLE_S} s after the cold boot was ready",
+    "ratios": "the lesson's navigation → Python ready over the bare page's, cold over cold and warm over warm",
+    "memory": "PSS (/proc/<pid>/smaps_rollup) of the page's renderer process, the largest of the Chromium "
+              "processes this run started: it holds the page, its workers and their interpreters",
+    "page_weight": "the HTML, CSS and JS files the lesson page requested until Python was ready, sized on "
+                   "disk and with gzip -9; Pyodide's folder and wheels left out; 1 KB = 1024 bytes",
+    "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
+             "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
+             "times `python build.py serve` logs after each save of one lesson",
+}
+
+
+def main(argv=None):
+    """Build, serve, measure each figure, then print the table and write the JSON."""
+    args = parse_args(argv)
+    results = {"machine": describe_machine(), "runs": args.runs, "methods": METHODS, "errors": {}}
+    with tempfile.TemporaryDirectory(prefix="gradlab-bench-") as scratch:
+        scratch = Path(scratch)
+        progress("building the site into a temporary folder, as make site does")
+        try:
+            site, runtime_folder = build_site_with_bare_page(scratch / "site")
+        except Exception as error:  # a broken build says why in its own words
+            print(f"bench: the site did not build, so nothing was measured:\n{error}", file=sys.stderr)
+            return 1
+        with noted_failure(results, "browser"):
+            measure_pages(site, runtime_folder, args.runs, results)
+        measure_builds(scratch, results)
+    results["machine"]["load_average_end"] = load_average()
+    results["summary"] = report.summarize(results)
+    results["targets"] = report.judge(results["summary"])
+    print(report.table(results))
+    write_results(results, args.out)
+    progress(f"wrote {args.out}")
+    return 1 if results["errors"] else 0
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="cold and warm boots of each page, and Stops of each kind")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON result")
+    return parser.parse_args(argv)
+
+
+def build_site_with_bare_page(site):
+    """The real site, plus the bare boot page under __bench__/ so that it shares the site's origin and Pyodide;
+    return the site and the folder of Pyodide's files in it."""
+    with contextlib.redirect_stdout(sys.stderr):
+        build.build_site(build.LESSONS_DIR, site)
+    loaders = sorted(site.rglob("pyodide.mjs"))
+    if not loaders:
+        raise RuntimeError(f"the built site in {site} has no pyodide.mjs: the bare page has no Pyodide to boot")
+    shutil.copytree(BENCH_DIR / "bare", site / "__bench__")
+    return site, loaders[0].parent.relative_to(site).as_posix()
+
+
+def measure_pages(site, runtime_folder, runs, results):
+    """Every figure headless Chromium takes, against site served by gradlab.server; then the page's weight."""
+    server = serve_in_background(site)
+    site_url = "http://{}:{}/".format(*server.server_address[:2])
+    bare_page = f"__bench__/index.html?pyodide=../{runtime_folder}/"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            try:
+                results["machine"]["chromium"] = browser.version
+                with noted_failure(results, "boots"):
+                    results["boots"] = boots = {}
+                    page_metrics.measure_boots(browser, site_url, bare_page, runs, boots, progress)
+                    results["machine"]["pyodide"] = boots["bare"]["cold"][0]["pyodide_version"]
+                with noted_failure(results, "readable_without_js"):
+                    progress("lesson page with JavaScript off")
+                    results["readable_without_js"] = page_metrics.readable_without_js(browser, site_url)
+                with noted_failure(results, "lesson_session"):
+                    progress("lesson page: one visit for what it loads, memory, Check and Stop")
+                    results["lesson_session"] = session = {}
+                    page_metrics.measure_lesson_session(browser, site_url, runs, session, progress)
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    with noted_failure(results, "page_weight"):
+        loaded = results.get("lesson_session", {}).get("requests_until_ready")
+        if loaded is None:
+            raise RuntimeError("not measured: the lesson visit that records what the page loads failed (see above)")
+        results["page_weight"] = page_weight.weigh_page(site, site_url, loaded, runtime_folder)
+
+
+def chromium_path():
+    path = find_chromium()
+    if not path:
+        raise RuntimeError("no Chromium found: install Debian's (apt-get install -y chromium), set GRADLAB_CHROMIUM "
+                           "to a Chromium executable, or run `python -m playwright install chromium`")
+    return path
+
+
+def measure_builds(scratch, results):
+    """Build times: the real course, the first build's download, 200 generated lessons, rebuilds while serving."""
+    progress(f"build: the real course, {build_metrics.BUILDS} times")
+    with noted_failure(results, "build_1_s"):
+        results["build_1_s"] = build_metrics.time_builds(build.LESSONS_DIR, scratch / "build-1")
+    with noted_failure(results, "first_build_1_s"):
+        results["first_build_1_s"] = build_metrics.time_first_build(build.LESSONS_DIR, scratch / "first-build",
+                                                                    scratch / "empty-cache")
+    with noted_failure(results, "micropip_download_s"):
+        results["micropip_download_s"] = build_metrics.time_micropip_download(scratch / "empty-wheel-cache")
+    lesson_file = build.LESSONS_DIR / f"{Path(LESSON).parent}.md"
+    generated = build_metrics.generate_course(lesson_file, scratch / "lessons-200")
+    progress(f"build: 200 generated lessons, {build_metrics.BUILDS} times")
+    with noted_failure(results, "build_200_s"):
+        results["build_200_s"] = build_metrics.time_builds(generated, scratch / "build-200")
+    progress(f"build.py serve on 200 lessons: {build_metrics.EDITS} saves of one lesson")
+    with noted_failure(results, "rebuild_serving_200"):
+        edited = next(generated.glob("95.10-*.md"))
+        results["rebuild_serving_200"] = build_metrics.time_rebuilds_while_serving(generated, scratch / "serve-200", edited)
+    progress(f"build.py serve on the real course: {build_metrics.EDITS} saves of its lesson")
+    with noted_failure(results, "rebuild_serving_1"):
+        real = shutil.copytree(build.LESSONS_DIR, scratch / "lessons-1")  # never edit the real lessons
+        results["rebuild_serving_1"] = build_metrics.time_rebuilds_while_serving(real, scratch / "serve-1",
+                                                                                 real / lesson_file.name)
+
+
+@contextlib.contextmanager
+def noted_failure(results, stage):
+    """Run one stage; if it fails, note why in the results and go on with the others."""
+    try:
+        yield
+    except Exception as error:  # one failed measurement must not cost the others their figures
+        results["errors"][stage] = f"{type(error).__name__}: {error}"
+        progress(f"{stage} failed: {error}")
+
+
+def describe_machine():
+    return {
+        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "nproc": os.cpu_count(),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "load_average_start": load_average(),
+        "commit": git("rev-parse", "HEAD"),
+        "uncommitted_changes": bool(git("status", "--porcelain")),
+    }
+
+
+def load_average():
+    """The 1-minute load average: other work on the machine shows in every timing."""
+    return round(os.getloadavg()[0], 2)
+
+
+def git(*command):
+    done = subprocess.run(["git", *command], cwd=build.ROOT, capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def write_results(results, out):
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def progress(message):
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

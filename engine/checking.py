@@ -194,7 +194,7 @@ def measure(root, leaf):
         node.grad = 0.0
     leaf.grad = 0.0  # the learner may have run backward already, or set it by hand
     try:
-        backpropagate(root)
+        backpropagate(root, order)
         return float(root.data), float(leaf.grad)
     except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
         raise BrokenGraph(f"its numbers cannot be carried back ({exc})") from None

@@ -16,14 +16,14 @@ def topological_order(root):
     return order
 
 
-def backpropagate(root):
+def backpropagate(root, order=None):
     """Set root.grad to 1 and add d root / d node into every node's grad below it.
 
     Nothing else is reset: like micrograd, grads accumulate over repeated calls,
-    so zero them between passes.
+    so zero them between passes. Pass order (root's topological_order) if you have it.
     """
     root.grad = 1.0
-    for node in reversed(topological_order(root)):
+    for node in reversed(order or topological_order(root)):
         for child, local_grad in zip(node._children, node._local_grads):
             child.grad += local_grad * node.grad
 

@@ -18,10 +18,25 @@ class GradingTimedOut(BaseException):
     so that the grader does not take it for the program's own error)."""
 
 
+# Raw HTML that would run code: a script element (our data blocks excepted), an on… handler, a javascript: URL.
+RUNNABLE_HTML = re.compile(r"<script\b(?![^>]*type=\"application/json\")|\son[a-z]+\s*=|javascript:", re.IGNORECASE)
+
+
 def check_lesson(lesson):
     """Every problem of these kinds in one lesson."""
-    return [*check_file_name(lesson), *check_sections(lesson), *check_exercise_names(lesson),
+    return [*check_file_name(lesson), *check_sections(lesson), *check_exercise_names(lesson), *check_scripts(lesson),
             *(problem for exercise in lesson.exercises for problem in check_exercise(lesson.path, exercise))]
+
+
+def check_scripts(lesson):
+    """Lesson pages run no code of the lesson's own unless its front matter says 'scripts: allowed'."""
+    if lesson.meta.get("scripts") == "allowed" or not RUNNABLE_HTML.search(lesson.html):
+        return []
+    lines = lesson.path.read_text(encoding="utf-8").splitlines()
+    line = next((number for number, text in enumerate(lines, start=1) if RUNNABLE_HTML.search(text)), lesson.body_line)
+    return [LessonProblem(lesson.path, line, "the lesson's HTML would run a script (a <script>, an on… attribute or a "
+                                             "javascript: link): remove it, or add 'scripts: allowed' to the front "
+                                             "matter if the lesson really needs one")]
 
 
 def check_file_name(lesson):

@@ -27,7 +27,7 @@ from gradlab.problems import LessonProblem
 
 BLOCK_KINDS = ("exercise", "quiz", "explore")
 SECTION_ORDER = ("Watch", "Explore", "Build", "Check yourself", "Unlocked in microgpt")
-FRONT_MATTER_KEYS = ("id", "title", "module", "summary")
+FRONT_MATTER_KEYS = ("id", "title", "module", "summary", "scripts")
 EXERCISE_SETTINGS = ("check", "time_limit")
 EXERCISE_PARTS = ("starter", "solution", "hint")
 LESSON_ID = re.compile(r"\d+\.\d+")

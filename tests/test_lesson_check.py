@@ -60,7 +60,7 @@ BROKEN_LESSONS = {
          "plain_output, residual_output and math, then '| format' such as .2f")]),
     "front matter": (["1.11-front-matter-typo.md"], [
         ("1.11-front-matter-typo.md", 3, "titel:",
-         "unknown front matter key 'titel' (did you mean 'title'?): the keys are id, title, module, summary")]),
+         "unknown front matter key 'titel' (did you mean 'title'?): the keys are id, title, module, summary, scripts")]),
     "sections out of order": (["1.12-sections-out-of-order.md"], [
         ("1.12-sections-out-of-order.md", 26, "## Explore",
          "'## Explore' comes after '## Build' (line 10): the sections go Watch, Explore, Build, Check yourself, "
@@ -68,6 +68,10 @@ BROKEN_LESSONS = {
     "section missing": (["1.13-section-missing.md"], [
         ("1.13-section-missing.md", 30, "## Unlocked in microgpt",
          "the section '## Check yourself' is missing: add it before this one")]),
+    "script in prose": (["1.21-script-in-prose.md"], [
+        ("1.21-script-in-prose.md", 10, '<p onclick="steal()">Click me</p>',
+         "the lesson's HTML would run a script (a <script>, an on… attribute or a javascript: link): remove it, or "
+         "add 'scripts: allowed' to the front matter if the lesson really needs one")]),
     "duplicate id": (["1.14-first.md", "1.14-second.md"], [
         ("1.14-second.md", 2, "id: 1.14",
          "id 1.14 is already used by lessons/1.14-first.md: give this lesson its own number")]),

@@ -45,7 +45,7 @@ const look = EditorView.theme({
   ".cm-gutters": { background: "var(--surface)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
   ".cm-activeLine, .cm-activeLineGutter": { background: "rgba(127, 127, 127, 0.08)" },
   ".cm-error-line": { background: "rgba(220, 60, 30, 0.18)" },
-  ".cm-content": { caretColor: "var(--text)" },
+  ".cm-content": { caretColor: "var(--text)", tabSize: "4" },
   ".cm-matchingBracket": { outline: "1px solid var(--muted)" },
 });
 
@@ -73,6 +73,9 @@ export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
         highlightActiveLine(),
         syntaxHighlighting(pythonColours),
         indentUnit.of("    "),
+        // At any other tab size CodeMirror writes it into a style attribute, which the
+        // Content-Security-Policy refuses; the theme shows tabs four wide instead.
+        EditorState.tabSize.of(8),
         python(),
         errorLineField,
         look,

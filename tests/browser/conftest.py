@@ -1,5 +1,6 @@
 """Headless Chromium against the built site served on 127.0.0.1, and a guard on every request."""
 
+import os
 from urllib.parse import urlsplit
 
 import pytest
@@ -8,6 +9,8 @@ from playwright.sync_api import sync_playwright
 from gradlab.server import serve_in_background
 from tests.browser.find_chromium import find_chromium
 
+# Chromium ignores a switch it does not know; this one finds our browser among the processes.
+BROWSER_MARKER = f"--gradlab-test-run={os.getpid()}"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -36,7 +39,7 @@ def browser():
         pytest.fail("No Chromium found for the browser tests. Install Debian's (apt-get install -y chromium), "
                     "set GRADLAB_CHROMIUM to a Chromium executable, or run `python -m playwright install chromium`.")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=path, args=[*CHROMIUM_FLAGS, BROWSER_MARKER])
         yield browser
         browser.close()
 

@@ -29,6 +29,18 @@ def set_code(page, code):
     page.get_by_role("textbox", name="Code editor").fill(code)
 
 
+def paste_code(page, code):
+    """Replace the editor's code the way a learner's paste does: select all, then a paste event."""
+    editor = page.get_by_role("textbox", name="Code editor")
+    editor.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    editor.evaluate("""(target, text) => {
+        const data = new DataTransfer();
+        data.setData("text/plain", text);
+        target.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }""", code)
+
+
 def saved_progress(page):
     return json.loads(page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})") or "null")
 

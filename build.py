@@ -8,14 +8,16 @@ Stages, in order: load every lesson → validate → write static files, runtime
 """
 
 import argparse
+import functools
+import multiprocessing
+import os
 import shutil
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import jinja2
-from pygments import highlight
 from pygments.formatters import HtmlFormatter
-from pygments.lexers import PythonLexer
 
 import engine
 from gradlab import assets, preview, runtime
@@ -33,6 +35,7 @@ TEMPLATES_DIR = ROOT / "templates"
 NODE_MODULES = ROOT / "node_modules"
 CACHE_DIR = ROOT / ".cache"
 SITE_DIR = ROOT / "site"
+CONVERT_IN_PARALLEL_FROM = 16  # lessons; below that, starting processes costs more than it saves
 
 
 def main(argv=None):
@@ -73,15 +76,16 @@ def serve(lessons_dir, out_dir, port):
     templates = make_templates()
     reset_directory(out_dir)
     urls = write_static(out_dir) | write_runtime(out_dir)  # the runtime once: no watched file changes it
-    converted = {}
+    converted, written = {}, {}
 
     def rebuild(changed):
         if any(STATIC_DIR in path.parents for path in changed):
             urls.update(write_static(out_dir))
         if any(TEMPLATES_DIR in path.parents for path in changed):
             converted.clear()  # the block templates are part of every converted lesson
+            written.clear()  # and the page templates of every page
         course = load_course(lessons_dir, templates, converted)
-        write_pages(course, templates, out_dir, urls)
+        write_pages(course, templates, out_dir, urls, written)
         prepare_for_offline(out_dir)
         return f"{len(course.lessons)} lesson(s)"
 
@@ -101,20 +105,42 @@ def load_course(lessons_dir, templates, converted=None):
     """Convert and check every lesson and place it in the course plan; raise LessonProblems listing
     every problem found. converted maps path → (text, lesson): lessons whose text is unchanged are reused."""
     converted = {} if converted is None else converted
-    lessons = []
-    for path in sorted(Path(lessons_dir).glob("*.md")):
-        if path.name == "README.md":
-            continue
-        text = path.read_text(encoding="utf-8")
-        if path not in converted or converted[path][0] != text:
-            lesson = convert_lesson(path, text, templates)
-            lesson.problems += check_lesson(lesson)
-            converted[path] = (text, lesson)
-        lessons.append(converted[path][1])
-    course = read_course(Path(lessons_dir) / PLAN_FILE, lessons)
+    texts = {path: path.read_text(encoding="utf-8")
+             for path in sorted(Path(lessons_dir).glob("*.md")) if path.name != "README.md"}
+    stale = [path for path, text in texts.items() if path not in converted or converted[path][0] != text]
+    for path, lesson in zip(stale, convert_lessons([(path, texts[path]) for path in stale], templates)):
+        converted[path] = (texts[path], lesson)
+    course = read_course(Path(lessons_dir) / PLAN_FILE, [converted[path][1] for path in texts])
     if course.problems:
         raise LessonProblems(course.problems)
     return course
+
+
+def convert_lessons(sources, templates):
+    """Convert and check each (path, text); a large course is shared out among the machine's cores."""
+    if len(sources) < CONVERT_IN_PARALLEL_FROM or (os.cpu_count() or 1) < 2:
+        return [convert_and_check(path, text, templates) for path, text in sources]
+    # fork: the workers start with everything already imported. Each makes its own templates:
+    # a Jinja2 environment cannot be sent to another process.
+    workers = os.cpu_count()
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(convert_and_check_in_worker, *zip(*sources), chunksize=max(1, len(sources) // (4 * workers))))
+
+
+@functools.cache
+def worker_templates():
+    return make_templates()
+
+
+def convert_and_check_in_worker(path, text):
+    return convert_and_check(path, text, worker_templates())
+
+
+def convert_and_check(path, text, templates):
+    """One lesson converted, with the problems the checks find in it."""
+    lesson = convert_lesson(path, text, templates)
+    lesson.problems += check_lesson(lesson)
+    return lesson
 
 
 def reset_directory(path):
@@ -166,11 +192,26 @@ def prepare_for_offline(out_dir):
     assets.precompress(out_dir, CACHE_DIR / "gzip")
 
 
-def write_pages(course, templates, out_dir, urls):
-    """Every written lesson's page, then the index of the whole plan."""
+def write_pages(course, templates, out_dir, urls, written=None):
+    """Every written lesson's page, then the index of the whole plan.
+
+    written (the live preview's) maps each page to what it was last written from: a page whose
+    lesson, neighbours and asset names are all unchanged is not written again."""
     for lesson in course.lessons:
+        inputs = page_inputs(lesson, course, urls)
+        if written is not None and lesson.slug in written and written[lesson.slug][0] is lesson \
+                and written[lesson.slug][1] == inputs:
+            continue
         write_lesson(lesson, course, templates, out_dir, urls)
+        if written is not None:
+            written[lesson.slug] = (lesson, inputs)
     write_page(out_dir / "index.html", templates.get_template("index.html"), root="", urls=urls, modules=course.modules)
+
+
+def page_inputs(lesson, course, urls):
+    """What a lesson's page shows besides the lesson itself: its module, its neighbours, the asset names."""
+    neighbours = tuple(entry and (entry.id, entry.title, entry.lesson is not None) for entry in course.neighbours(lesson))
+    return course.module_of(lesson).label, neighbours, tuple(sorted(urls.items()))
 
 
 def write_pygments_css(path):
@@ -189,8 +230,7 @@ def write_lesson(lesson, course, templates, out_dir, urls):
     write_page(lesson_dir / "index.html", templates.get_template("lesson.html"), root="../", lesson=lesson,
                module=course.module_of(lesson), previous=previous, next=following, urls=urls)
     for exercise in lesson.exercises:
-        solution = highlight(exercise["solution"], PythonLexer(), HtmlFormatter(cssclass="highlight"))
-        (lesson_dir / f"solution-{exercise['id']}.html").write_text(solution, encoding="utf-8")
+        (lesson_dir / f"solution-{exercise['id']}.html").write_text(exercise["solution_html"], encoding="utf-8")
 
 
 def write_page(path, template, **context):

@@ -25,7 +25,7 @@ new MutationObserver((_, observer) => {
   const status = document.querySelector('[aria-label="Python status"]');
   const text = status ? status.textContent : "";
   if (text === "Python ready") window.benchReadyMs = performance.now();
-  else if (text.startsWith("Python could not start")) window.benchFailed = text;
+  else if (text.startsWith("Python could not")) window.benchFailed = text;
   else return;
   observer.disconnect();
 }).observe(document, { childList: true, subtree: true, characterData: true });

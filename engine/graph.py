@@ -28,12 +28,12 @@ def backpropagate(root, order=None):
             child.grad += local_grad * node.grad
 
 
-def dismantle(root):
-    """Cut every edge below root, so the graph is freed one node at a time."""
+def dismantle(root, order=None):
+    """Cut every edge below root, so the graph is freed one node at a time (order as in backpropagate)."""
     # In Pyodide, dropping the last reference to a chain of ~1,500 Values frees it
     # recursively, overflows the JavaScript stack and kills the interpreter for good.
     # `order` keeps every node alive while its links are cut; then each frees alone.
-    order = topological_order(root)
+    order = order or topological_order(root)
     for node in order:
         node._children = ()
         node._local_grads = ()

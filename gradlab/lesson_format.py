@@ -19,7 +19,9 @@ import markdown
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
-from pygments.lexers import get_lexer_by_name
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer, get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from gradlab import computed
@@ -133,7 +135,12 @@ def new_markdown(templates, source, first_line):
 
 def render_fragment(text, md, first_line):
     """Render a short piece of markdown (a hint, a quiz option) with the same syntax as the page."""
-    fragment = new_markdown(md.lesson_templates, md.lesson_source, first_line)
+    # One Markdown per lesson for all its fragments: making one costs far more than converting a line.
+    if not hasattr(md, "fragment_markdown"):
+        md.fragment_markdown = new_markdown(md.lesson_templates, md.lesson_source, first_line)
+    fragment = md.fragment_markdown
+    fragment.reset()
+    fragment.preprocessors["lesson_blocks"].first_line = first_line
     return fragment.convert(text)
 
 
@@ -306,6 +313,8 @@ def parse_exercise(argument, lines, opening, md):
         "time_limit": float(time_limit),
         "starter": parts["starter"][0][1],
         "solution": parts["solution"][0][1],
+        # Highlighted now, while lessons are converted (in parallel), for the page that shows it on request.
+        "solution_html": highlight(parts["solution"][0][1], PythonLexer(), HtmlFormatter(cssclass="highlight")),
         "hints": [render_fragment(text, md, line + 1) for line, text in parts["hint"]],
         "lines": {"check": setting_lines.get("check", opening),
                   "starter": parts["starter"][0][0], "solution": parts["solution"][0][0]},

@@ -73,6 +73,9 @@ async function boot() {
   pyodide.setStderr({ batched: forwardOutput("stderr") });
   const browser = pyodide.pyimport("engine.browser");
   post({ type: "status", state: "ready", message: "Python ready", bootMs: performance.now() - started, snapshot: pyodide.fromSnapshot });
+  // Before the learner's first request: WebAssembly optimises code that has run, so the first
+  // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.
+  setTimeout(() => browser.warm_up(), 0);
   return { pyodide, browser };
 }
 

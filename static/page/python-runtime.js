@@ -15,7 +15,7 @@ class PythonWorker {
     this.port = channel.port1;
     this.worker.onerror = (event) => onMessage(this, {
       type: "status", state: "error",
-      message: `Python could not start: ${event.message || "its files did not load"}.`,
+      message: `Python could not load (${event.message || "its files did not arrive"}). Check your connection, then Retry; you can keep reading and editing meanwhile.`,
     });
     // With cross-origin isolation, Stop raises KeyboardInterrupt instead of killing Python.
     this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;

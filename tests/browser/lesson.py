@@ -1,6 +1,7 @@
 """Driving lesson 8.6 the way a learner does, through the controls named in ui-contract.md."""
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -23,6 +24,13 @@ def starter_code(page):
 
 def right_solution(page):
     return starter_code(page).replace(BLANK, "x = x + layer(x)")
+
+
+def a_right_check_passes(page, timeout=RUN_TIMEOUT_MS):
+    """Put the reference solution in the editor, Check it, and see it pass."""
+    set_code(page, right_solution(page))
+    click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=timeout)
 
 
 def set_code(page, code):

@@ -6,7 +6,6 @@ import re
 import subprocess
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM_FLAGS

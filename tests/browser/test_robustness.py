@@ -5,8 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, click, open_lesson, output, paste_code, result,
-                                  right_solution, saved_progress, set_code, wait_for_python)
+from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, a_right_check_passes, click, open_lesson, output,
+                                  paste_code, result, right_solution, saved_progress, set_code, wait_for_python)
 
 FIVE_THOUSAND_LAYERS = """from engine import Value
 
@@ -72,9 +72,7 @@ def test_hostile_input_is_survived(page, site_url, name, code, button, told, sto
     expect(result(page)).not_to_contain_text("forged")
     assert saved_progress(page)["exercises"]["residual_stack"]["code"] == code
     wait_for_python(page)
-    set_code(page, right_solution(page))
-    click(page, "Check")
-    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+    a_right_check_passes(page)
     expect(output(page)).to_contain_text("residual_stack")  # print works again after "builtins poisoned"
 
 
@@ -115,9 +113,7 @@ def test_when_python_cannot_load_the_lesson_still_works_and_retry_recovers(page,
     page.unroute(runtime)
     click(page, "Retry loading Python")
     wait_for_python(page)
-    set_code(page, right_solution(page))
-    click(page, "Check")
-    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+    a_right_check_passes(page)
 
 
 def test_full_storage_is_told_and_the_page_still_works(page, site_url):

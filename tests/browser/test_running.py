@@ -1,12 +1,9 @@
 """Running code: output while it runs, floods, tracebacks in the learner's lines, Stop and the time limit."""
 
-import re
-
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, click, open_lesson, output, result, right_solution,
+from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, a_right_check_passes, click, open_lesson, output,
                                   set_code, wait_for_python)
-
 
 
 def python_status(page):
@@ -64,9 +61,7 @@ def test_stop_interrupts_and_keeps_the_interpreter(page, site_url):
     expect(output(page)).to_contain_text("KeyboardInterrupt", timeout=RUN_TIMEOUT_MS)
     statuses = page.evaluate("window.__statuses || []")
     assert "Restarting Python…" not in statuses
-    set_code(page, right_solution(page))
-    click(page, "Check")
-    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+    a_right_check_passes(page)
 
 
 def test_code_that_never_checks_for_interrupts_gets_a_new_worker(page, site_url):
@@ -78,9 +73,7 @@ def test_code_that_never_checks_for_interrupts_gets_a_new_worker(page, site_url)
     click(page, "Stop")
     expect(output(page)).to_contain_text("Python was restarted", timeout=RUN_TIMEOUT_MS)
     wait_for_python(page)
-    set_code(page, right_solution(page))
-    click(page, "Check")
-    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+    a_right_check_passes(page)
 
 
 def test_the_time_limit_stops_runaway_code_by_itself(page, site_url):
@@ -123,8 +116,6 @@ def test_without_isolation_stop_replaces_the_worker_and_python_is_ready_again(br
         click(page, "Stop")
         expect(output(page)).to_contain_text("Python was restarted", timeout=RUN_TIMEOUT_MS)
         wait_for_python(page, timeout=1_000)  # the warm spare takes over at once
-        set_code(page, right_solution(page))
-        click(page, "Check")
-        expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+        a_right_check_passes(page)
     finally:
         context.close()

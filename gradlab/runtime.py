@@ -20,7 +20,7 @@ class RuntimeFilesError(Exception):
 
 def vendor_pyodide(node_modules, site_dir, wheel_cache):
     """Copy Pyodide's runtime files into site_dir/pyodide-<version>/, with a lock that lists
-    micropip as served; return {"version", "python", "folder"}."""
+    micropip as served; return {"version", "folder"}."""
     package = Path(node_modules) / "pyodide"
     if not (package / "pyodide.mjs").exists():
         raise RuntimeFilesError(f"{package} is missing: run `npm ci` (make site does) to fetch the pinned Pyodide")
@@ -40,7 +40,7 @@ def vendor_pyodide(node_modules, site_dir, wheel_cache):
     micropip["sha256"] = sha256_of(wheel)
     served = {"info": lock["info"], "packages": {"micropip": micropip}}
     (out_dir / "pyodide-lock.json").write_text(json.dumps(served, indent=1, sort_keys=True))
-    return {"version": version, "python": lock["info"]["python"], "folder": folder}
+    return {"version": version, "folder": folder}
 
 
 def fetch_wheel(name, version, python_version, cache_dir):

@@ -65,14 +65,13 @@ function forwardOutput(stream) {
 
 async function boot() {
   const { interrupt } = await connected;
-  const started = performance.now();
   post({ type: "status", state: "loading", message: "Loading Python…" });
   const pyodide = await startPyodide();
   if (interrupt) pyodide.setInterruptBuffer(interrupt);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
   const browser = pyodide.pyimport("engine.browser");
-  post({ type: "status", state: "ready", message: "Python ready", bootMs: performance.now() - started, snapshot: pyodide.fromSnapshot });
+  post({ type: "status", state: "ready", message: "Python ready" });
   // Before the learner's first request: WebAssembly optimises code that has run, so the first
   // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.
   setTimeout(() => browser.warm_up(), 0);
@@ -86,9 +85,7 @@ async function startPyodide() {
   const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
   if (snapshot && snapshotFor === version) {
     try {
-      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: fetchBytes(snapshot) });
-      pyodide.fromSnapshot = true;
-      return pyodide;
+      return await loadPyodide({ indexURL, _loadSnapshot: fetchBytes(snapshot) });
     } catch (error) {
       console.warn("Python's memory snapshot could not be used; booting normally.", error);
     }
@@ -114,13 +111,12 @@ async function answer(data) {
   if (!booted) return; // the page has been told Python is unavailable, and offers Retry
   const { browser } = booted;
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
-  const started = performance.now();
   try {
     const reply = data.type === "check" ? browser.check_json(data.exercise, data.code, data.starter ?? null)
       : data.type === "explore" ? browser.explore_json(data.name, data.settings.rate, data.settings.max_depth)
       : browser.run_json(data.code);
     flushOutput();
-    post({ id: data.id, type: "done", result: JSON.parse(reply), ms: performance.now() - started });
+    post({ id: data.id, type: "done", result: JSON.parse(reply) });
   } catch (error) {
     // A Python exception never reaches here (the runner and grader catch them);
     // anything that does means the interpreter itself has died and must be replaced.

@@ -60,7 +60,6 @@ export class PythonRuntime {
   receive(handle, message) {
     if (message.type === "status") {
       handle.ready = message.state === "ready";
-      if (handle.ready) handle.bootMs = message.bootMs;
       if (handle === this.spare) this.onSpare?.(message.state);
       if (handle === this.active) {
         this.setStatus(message.state, message.message);
@@ -74,7 +73,7 @@ export class PythonRuntime {
     if (message.type === "output") for (const [stream, text] of message.chunks) request.onOutput?.(stream, text);
     else if (message.type === "output-capped") request.onOutput?.("note", `\n[Output stopped here: more than ${message.limit.toLocaleString("en")} characters. Your code kept running.]\n`);
     else if (message.type === "done" && this.stopReason && wasInterrupted(message.result)) this.settle(message.id, { kind: "stopped", ...this.stopReason, interrupted: true });
-    else if (message.type === "done") this.settle(message.id, { kind: "done", result: message.result, ms: message.ms });
+    else if (message.type === "done") this.settle(message.id, { kind: "done", result: message.result });
     else if (message.type === "crashed") this.replace({ reason: "crashed", message: message.message });
   }
 

@@ -21,7 +21,7 @@ export function setupExercise(root, { runtime, progress, onPassed }) {
     onCheck: () => execute("check"),
     onChange: (code) => progress.saveCode(id, code, starter),
   });
-  if (typeof saved.code === "string" && saved.starter !== undefined && saved.starter !== progress.fingerprint(starter)) {
+  if (progress.starterChanged(id, starter)) {
     tell("The starter code of this exercise has changed since you last worked on it. Your code is kept; "
       + "Reset code gives you the new starter.");
   }

@@ -58,8 +58,10 @@ export class Progress {
     this.updateExercise(id, { code, starter: fingerprint(starter) });
   }
 
-  fingerprint(text) {
-    return fingerprint(text);
+  // Whether the learner's saved code was written against another starter than the page's.
+  starterChanged(id, starter) {
+    const saved = this.exercise(id);
+    return typeof saved.code === "string" && saved.starter !== undefined && saved.starter !== fingerprint(starter);
   }
 
   markDone(id) {

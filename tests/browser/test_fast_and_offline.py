@@ -4,8 +4,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, click, open_lesson, output, result, right_solution,
-                                  set_code, wait_for_python)
+from tests.browser.lesson import (BOOT_TIMEOUT_MS, check_passes, click, open_lesson, output, right_solution, set_code,
+                                  wait_for_python)
 
 
 def requested_paths(page):
@@ -29,8 +29,7 @@ def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(page, site_url)
     set_code(page, right_solution(page))
     wait_for_python(page)
     assert any(path.endswith(".whl") for path in paths)
-    click(page, "Check")
-    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+    check_passes(page)
 
 
 def test_run_before_python_is_ready_shows_progress_then_runs(page, site_url):
@@ -54,8 +53,7 @@ def test_the_second_visit_works_with_the_network_off(browser, site_url):
         expect(page.get_by_role("heading", name="Watch", exact=True)).to_be_visible()
         set_code(page, right_solution(page))
         wait_for_python(page)
-        click(page, "Check")
-        expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)
+        check_passes(page)
         page.goto(site_url)
         expect(page.get_by_role("link", name=re.compile("Residual connections"))).to_be_visible()
     finally:

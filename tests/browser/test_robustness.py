@@ -5,8 +5,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, a_right_check_passes, click, open_lesson, output,
-                                  paste_code, result, right_solution, saved_progress, set_code, wait_for_python)
+from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, a_right_check_passes, check_passes, click,
+                                  open_lesson, output, paste_code, result, right_solution, saved_progress, set_code,
+                                  wait_for_python)
 
 FIVE_THOUSAND_LAYERS = """from engine import Value
 
@@ -122,8 +123,7 @@ def test_full_storage_is_told_and_the_page_still_works(page, site_url):
     open_lesson(page, site_url)
     set_code(page, right_solution(page))
     expect(page.get_by_role("status", name="Notices")).to_contain_text("could not be saved")
-    click(page, "Check")
-    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=BOOT_TIMEOUT_MS)
+    check_passes(page, BOOT_TIMEOUT_MS)
 
 
 def test_learner_output_is_text_never_html(page, site_url):
@@ -140,8 +140,7 @@ def test_the_page_runs_under_its_content_security_policy_without_violations(page
     open_lesson(page, site_url)
     paste_code(page, right_solution(page))  # as a learner does: Playwright's fill() edits the DOM itself
     page.keyboard.type("\n# typed by hand\n")
-    click(page, "Check")
-    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=BOOT_TIMEOUT_MS)
+    check_passes(page, BOOT_TIMEOUT_MS)
     page.get_by_role("slider", name="Layer rate").fill("-0.5")
     policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
     assert "default-src 'self'" in policy and "unsafe-inline" not in policy and "unsafe-eval'" not in policy.replace("wasm-unsafe-eval'", "")

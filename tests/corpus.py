@@ -4,9 +4,21 @@ import pathlib
 CORPUS_DIR = pathlib.Path(__file__).parent / "grader_corpus"
 STARTER_PATH = CORPUS_DIR / "STARTER.py"
 
+# The lab's layer and a right residual_stack, for tests that build a program on a right answer.
+RIGHT_STACK = """from engine import Value
+
+def layer(x):
+    return (x * 0.1).relu()
+
+def residual_stack(x, depth=20):
+    for _ in range(depth):
+        x = x + layer(x)
+    return x
+"""
+
 
 def load_starter():
-    """Return the lab's starter code, as the page gives it to the learner."""
+    """Return the starter code the corpus submissions were written from (a variant of the lesson's)."""
     return STARTER_PATH.read_text(encoding="utf-8")
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from engine import Value
 from engine.grader import grade_submission
-from tests.corpus import load_corpus, load_starter
+from tests.corpus import RIGHT_STACK, load_corpus, load_starter
 
 CORPUS = load_corpus()
 STARTER = load_starter()
@@ -174,18 +174,7 @@ def test_unknown_exercise_raises():
         grade_submission("no_such_exercise", "x = 1")
 
 
-LEFT_IN_GLOBALS = """
-import sys
-from engine import Value
-
-def layer(x):
-    return (x * 0.1).relu()
-
-def residual_stack(x, depth=20):
-    for _ in range(depth):
-        x = x + layer(x)
-    return x
-
+LEFT_IN_GLOBALS = "import sys\n" + RIGHT_STACK + """
 kept = residual_stack(Value(1.0), 2000)
 sys.gradlab_probe = kept
 """

@@ -8,17 +8,9 @@ from playwright.sync_api import expect
 from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, a_right_check_passes, check_passes, click,
                                   open_lesson, output, paste_code, result, right_solution, saved_progress, set_code,
                                   wait_for_python)
+from tests.corpus import RIGHT_STACK
 
-FIVE_THOUSAND_LAYERS = """from engine import Value
-
-def layer(x):
-    return (x * 0.1).relu()
-
-def residual_stack(x, depth=20):
-    for _ in range(depth):
-        x = x + layer(x)
-    return x
-
+FIVE_THOUSAND_LAYERS = RIGHT_STACK + """
 x = Value(1.0)
 deep = residual_stack(x, 5000)
 deep.backward()

@@ -9,6 +9,7 @@ Stages, in order: load every lesson → validate → write static files, runtime
 
 import argparse
 import functools
+import json
 import multiprocessing
 import os
 import shutil
@@ -20,6 +21,7 @@ import jinja2
 from pygments.formatters import HtmlFormatter
 
 import engine
+import grading
 from gradlab import assets, preview, runtime
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
@@ -97,8 +99,18 @@ def make_templates():
     templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
                                    autoescape=jinja2.select_autoescape(["html"]),
                                    undefined=jinja2.StrictUndefined)
-    templates.filters["number"] = lambda value: f"{value:.3g}"
+    templates.filters["number"] = lambda value: "—" if value is None else f"{value:.3g}"
+    templates.filters["plain"] = lambda value: f"{value:g}"
+    templates.globals["table_rows"] = table_rows
     return templates
+
+
+def table_rows(count, most=11):
+    """Which of count points an explore's table shows: all of a few, else evenly spaced ones and the last.
+    (static/page/explore-chart.js picks the same rows as the controls move.)"""
+    if count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
 def load_course(lessons_dir, templates, converted=None):
@@ -171,7 +183,8 @@ def write_static(out_dir):
 def write_runtime(out_dir):
     """Pyodide, the engine wheel and a memory snapshot of both; return their paths in the site."""
     served = runtime.vendor_pyodide(NODE_MODULES, out_dir, CACHE_DIR / "wheels")
-    wheel = runtime.build_engine_wheel(ROOT / "engine", engine.__version__, out_dir / "wheels")
+    # The engine that learners import, and the grader (which their code cannot import), in one wheel.
+    wheel = runtime.build_engine_wheel([ROOT / "engine", ROOT / "grading"], engine.__version__, out_dir / "wheels")
     # The wheel's name must stay a wheel's name: its content hash goes in its folder instead.
     hashed_wheel = out_dir / "wheels" / assets.content_hash(wheel) / wheel.name
     hashed_wheel.parent.mkdir()
@@ -211,7 +224,8 @@ def write_pages(course, templates, out_dir, urls, written=None):
 def page_inputs(lesson, course, urls):
     """What a lesson's page shows besides the lesson itself: its module, its neighbours, the asset names."""
     neighbours = tuple(entry and (entry.id, entry.title, entry.lesson is not None) for entry in course.neighbours(lesson))
-    return course.module_of(lesson).label, neighbours, tuple(sorted(urls.items()))
+    sections = tuple((section.title, section.done) for section in course.sections)
+    return course.module_of(lesson).label, neighbours, sections, tuple(sorted(urls.items()))
 
 
 def write_pygments_css(path):
@@ -223,14 +237,18 @@ def write_pygments_css(path):
 
 
 def write_lesson(lesson, course, templates, out_dir, urls):
-    """Write a lesson's page and, beside it, each exercise's solution (loaded only when asked for)."""
+    """Write a lesson's page and, beside it, each exercise's solution (loaded only when asked for) and
+    what the grader needs to check it (loaded at the first Check)."""
     lesson_dir = out_dir / lesson.slug
     lesson_dir.mkdir(exist_ok=True)
     previous, following = course.neighbours(lesson)
     write_page(lesson_dir / "index.html", templates.get_template("lesson.html"), root="../", lesson=lesson,
-               module=course.module_of(lesson), previous=previous, next=following, urls=urls)
+               module=course.module_of(lesson), previous=previous, next=following, urls=urls,
+               sections=[vars(section) for section in course.sections])
     for exercise in lesson.exercises:
         (lesson_dir / f"solution-{exercise['id']}.html").write_text(exercise["solution_html"], encoding="utf-8")
+        (lesson_dir / f"exercise-{exercise['id']}.json").write_text(json.dumps(exercise["grading"].to_dict()),
+                                                                    encoding="utf-8")
 
 
 def write_page(path, template, **context):

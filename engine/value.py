@@ -7,36 +7,37 @@ from engine.graph import backpropagate
 class Value:
     """A scalar node in a computation graph, with the gradient of the final output w.r.t. it."""
 
-    __slots__ = ("data", "grad", "_children", "_local_grads")
+    __slots__ = ("data", "grad", "_children", "_local_grads", "_op")
 
-    def __init__(self, data, children=(), local_grads=()):
+    def __init__(self, data, children=(), local_grads=(), op=""):
         self.data = data
         self.grad = 0.0
         self._children = children  # the Values this one was computed from
         self._local_grads = local_grads  # d self / d child, one per child
+        self._op = op  # the operation that made it ("+", "*", "**2", "relu"…), "" for an input
 
     def __add__(self, other):
         other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data + other.data, (self, other), (1.0, 1.0))
+        return Value(self.data + other.data, (self, other), (1.0, 1.0), "+")
 
     def __mul__(self, other):
         other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data * other.data, (self, other), (other.data, self.data))
+        return Value(self.data * other.data, (self, other), (other.data, self.data), "*")
 
     def __pow__(self, exponent):
         if not isinstance(exponent, (int, float)):
             return NotImplemented
-        return Value(self.data**exponent, (self,), (exponent * self.data ** (exponent - 1),))
+        return Value(self.data**exponent, (self,), (exponent * self.data ** (exponent - 1),), f"**{exponent}")
 
     def log(self):
-        return Value(math.log(self.data), (self,), (1.0 / self.data,))
+        return Value(math.log(self.data), (self,), (1.0 / self.data,), "log")
 
     def exp(self):
         result = math.exp(self.data)
-        return Value(result, (self,), (result,))
+        return Value(result, (self,), (result,), "exp")
 
     def relu(self):
-        return Value(max(0.0, self.data), (self,), (float(self.data > 0),))
+        return Value(max(0.0, self.data), (self,), (float(self.data > 0),), "relu")
 
     def __neg__(self):
         return self * -1.0

@@ -8,11 +8,22 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
-from gradlab.lesson_format import LESSON_ID, LessonSource
+from gradlab.lesson_format import LESSON_ID, LessonSource, did_you_mean
 from gradlab.problems import LessonProblem, shown_path
 
 PLAN_FILE = "course.toml"
 PLANNED_LESSON = re.compile(r"^(\d+\.\d+)\s+(\S.*)$")
+# When the learner's progress counts a section done: its end has been on screen, an exercise in it
+# has passed, or every question in it has been answered right.
+DONE_WHEN = ("read", "exercises", "quizzes")
+
+
+@dataclass
+class Section:
+    """One of the sections every lesson has, in the plan's order."""
+
+    title: str
+    done: str
 
 
 @dataclass
@@ -44,6 +55,7 @@ class Course:
 
     modules: list
     problems: list
+    sections: list = field(default_factory=list)
 
     @property
     def entries(self):
@@ -72,24 +84,26 @@ def read_course(plan_path, lessons):
     """Read the plan and place each written lesson in it; the problems of both end up on the Course."""
     exists = plan_path.exists()
     source = LessonSource(plan_path, plan_path.read_text(encoding="utf-8") if exists else "")
-    modules = read_plan(source) if exists else []
+    modules, sections = read_plan(source) if exists else ([], [])
     if not exists:
         source.report(1, "there is no course plan: create it, listing each module and its lessons "
                          "(lessons/README.md shows how)")
     placing = place_lessons(modules, lessons, source)
-    problems = source.problems + [problem for lesson in lessons for problem in lesson.problems] + placing
-    return Course(modules=modules, problems=problems)
+    checked = [problem for lesson in lessons for problem in check_sections(lesson, sections)] if sections else []
+    problems = source.problems + [problem for lesson in lessons for problem in lesson.problems] + placing + checked
+    return Course(modules=modules, problems=problems, sections=sections)
 
 
 def read_plan(source):
-    """The plan's modules and their planned lessons, sorted by number; report what does not fit."""
+    """The plan's modules, their planned lessons sorted by number, and the sections; report what does not fit."""
     try:
         plan = tomllib.loads("\n".join(source.lines))
     except tomllib.TOMLDecodeError as error:
         line = re.search(r"line (\d+)", str(error))
         # tomllib names the line in its message; "at end of document" means the last one.
         source.report(int(line.group(1)) if line else len(source.lines), f"this is not valid TOML: {error}")
-        return []
+        return [], []
+    sections = read_sections(plan.get("sections"), source)
     modules, planned = [], {}
     for table in plan.get("module", []):
         module = read_module(table, source)
@@ -105,7 +119,25 @@ def read_plan(source):
     modules.sort(key=lambda module: module.number)
     for module in modules:
         module.entries.sort(key=lambda entry: lesson_number(entry.id))
-    return modules
+    return modules, sections
+
+
+def read_sections(table, source):
+    """sections = [{ title = "Watch", done = "read" }, …] as Sections; report entries that are not."""
+    example = 'sections = [{ title = "Watch", done = "read" }, …]'
+    if not isinstance(table, list) or not table:
+        source.report(1, f"the plan names the sections every lesson has, in order, before its modules: {example}")
+        return []
+    sections = []
+    for entry in table:
+        title = entry.get("title") if isinstance(entry, dict) else None
+        done = entry.get("done") if isinstance(entry, dict) else None
+        if not isinstance(title, str) or done not in DONE_WHEN:
+            source.report(source.line_of("sections"), f"each section reads {{ title = \"Watch\", done = \"read\" }}, "
+                                                      f"done being one of {', '.join(DONE_WHEN)}; not {entry!r}")
+            continue
+        sections.append(Section(title, done))
+    return sections
 
 
 def read_module(table, source):
@@ -170,3 +202,41 @@ def plan_mismatches(lesson, module, entry, source):
 def comparable(module_label):
     """A module label with its punctuation and spacing ignored: '8 · Blocks' and '8: Blocks' match."""
     return " ".join(re.findall(r"\w+", module_label))
+
+
+def check_sections(lesson, sections):
+    """The plan's sections, each once and in order; a problem stands at the heading it is about."""
+    order = [section.title for section in sections]
+    in_order = ", ".join(order)
+    problems, seen, furthest = [], {}, None
+    for line, title in lesson.sections:
+        if title not in order:
+            problems.append((line, f"'## {title}' is not a section{did_you_mean(title, order)}: the sections "
+                                   f"are {in_order}; headings inside a section start with ###"))
+        elif title in seen:
+            problems.append((line, f"'## {title}' appears twice (first on line {seen[title]}): keep one"))
+        else:
+            seen[title] = line
+            if furthest and order.index(title) < order.index(furthest[1]):
+                problems.append((line, f"'## {title}' comes after '## {furthest[1]}' (line {furthest[0]}): "
+                                       f"the sections go {in_order}"))
+            else:
+                furthest = (line, title)
+    if not seen:
+        problems.append((lesson.body_line, f"the lesson has no sections: add '## ' headings for {in_order}"))
+    else:
+        problems += missing_sections(seen, order)
+    return [LessonProblem(lesson.path, line, message) for line, message in problems]
+
+
+def missing_sections(seen, order):
+    """(line, message) for the sections not in seen, at the section they should come before (or after)."""
+    places = {}
+    for index, title in enumerate(order):
+        if title not in seen:
+            following = [seen[t] for t in order[index + 1:] if t in seen]
+            place = (following[0], "before") if following else (max(seen.values()), "after")
+            places.setdefault(place, []).append(f"'## {title}'")
+    return [(line, f"the section {titles[0]} is missing: add it {where} this one" if len(titles) == 1 else
+             f"the sections {', '.join(titles)} are missing: add them {where} this one, in this order")
+            for (line, where), titles in places.items()]

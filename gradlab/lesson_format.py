@@ -1,13 +1,13 @@
-"""The lesson format: markdown with front matter, math, computed numbers and three fenced blocks.
+"""The lesson format: markdown with front matter, math, computed numbers and four fenced blocks.
 
 A lesson file is front matter between `---` lines, then markdown. Fenced blocks named
 `exercise`, `quiz` and `explore` become structured data (collected on the `Markdown`
-instance while it converts) plus HTML from the block templates. Every problem found on the
-way is reported with its line instead of stopping at the first. See lessons/README.md.
+instance while it converts) plus HTML from the block templates; a `numbers` block is the
+lesson's own Python, which the prose's {{ … }} numbers and the explores use. Every problem found
+on the way is reported with its line instead of stopping at the first. See lessons/README.md.
 """
 
 import difflib
-import inspect
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,19 +19,14 @@ import markdown
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexers import PythonLexer, get_lexer_by_name
+from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
-from gradlab import computed
+from gradlab import exercise_block, explore_block, lesson_code
 from gradlab.problems import LessonProblem
 
-BLOCK_KINDS = ("exercise", "quiz", "explore")
-SECTION_ORDER = ("Watch", "Explore", "Build", "Check yourself", "Unlocked in microgpt")
-FRONT_MATTER_KEYS = ("id", "title", "module", "summary", "scripts")
-EXERCISE_SETTINGS = ("check", "time_limit")
-EXERCISE_PARTS = ("starter", "solution", "hint")
+BLOCK_KINDS = ("exercise", "quiz", "explore", "numbers")
+FRONT_MATTER_KEYS = ("id", "title", "module", "summary", "scripts", "packages")
 LESSON_ID = re.compile(r"\d+\.\d+")
 KEY_VALUE = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$")
 
@@ -90,7 +85,11 @@ def convert_lesson(path, text, templates):
     """Convert one lesson's text: front matter, HTML, its blocks as data, and the problems found."""
     source = LessonSource(path, text)
     meta, meta_lines, body_start = read_front_matter(source)
-    md = new_markdown(templates, source, first_line=body_start + 1)
+    code, code_line = lesson_code.numbers_code(source.lines[body_start:], body_start + 1)
+    namespace, problem = lesson_code.run_numbers_code(code, code_line)
+    if problem:
+        source.report(*problem)
+    md = new_markdown(templates, source, first_line=body_start + 1, code=(code, namespace))
     html = md.convert("\n".join(source.lines[body_start:]))
     return Lesson(path=source.path, meta=meta, meta_lines=meta_lines, html=html,
                   body_line=body_start + 1, sections=md.lesson_sections,
@@ -122,11 +121,12 @@ def read_front_matter(source):
     return meta, meta_lines, body_start
 
 
-def new_markdown(templates, source, first_line):
-    """A fresh Markdown for one page (or fragment): standard extensions plus the lesson format."""
+def new_markdown(templates, source, first_line, code=("", {})):
+    """A fresh Markdown for one page (or fragment): standard extensions plus the lesson format.
+    code is the lesson's numbers code and what running it defined (None if it failed)."""
     return markdown.Markdown(extensions=[
         "fenced_code", "codehilite", "admonition", "attr_list", "tables", "toc",
-        LessonFormatExtension(templates=templates, source=source, first_line=first_line),
+        LessonFormatExtension(templates=templates, source=source, first_line=first_line, code=code),
     ], extension_configs={
         "codehilite": {"guess_lang": False, "css_class": "highlight"},
         "toc": {"permalink": False},
@@ -137,7 +137,8 @@ def render_fragment(text, md, first_line):
     """Render a short piece of markdown (a hint, a quiz option) with the same syntax as the page."""
     # One Markdown per lesson for all its fragments: making one costs far more than converting a line.
     if not hasattr(md, "fragment_markdown"):
-        md.fragment_markdown = new_markdown(md.lesson_templates, md.lesson_source, first_line)
+        md.fragment_markdown = new_markdown(md.lesson_templates, md.lesson_source, first_line,
+                                            (md.lesson_code, md.lesson_namespace))
     fragment = md.fragment_markdown
     fragment.reset()
     fragment.preprocessors["lesson_blocks"].first_line = first_line
@@ -158,12 +159,14 @@ class LessonFormatExtension(Extension):
             "templates": ["", "the Jinja2 environment holding blocks/*.html"],
             "source": ["", "the LessonSource: the file's lines and where problems go"],
             "first_line": [1, "line number in the file of the converted text's first line"],
+            "code": [("", {}), "the lesson's numbers code, and its namespace once run (None if it failed)"],
         }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md):
         md.lesson_templates = self.getConfig("templates")
         md.lesson_source = self.getConfig("source")
+        md.lesson_code, md.lesson_namespace = self.getConfig("code")
         md.lesson_blocks = {kind: [] for kind in BLOCK_KINDS}
         md.lesson_sections = []
         # Above fenced_code (25), so our blocks are claimed before it treats them as code.
@@ -216,7 +219,7 @@ class LessonBlockPreprocessor(Preprocessor):
     def stash_block(self, kind, argument, lines, line):
         """Parse one lesson block; put its HTML in the stash and its data on the Markdown instance."""
         block = PARSERS[kind](argument, lines, line, self.md)
-        if block is None:
+        if block is None or kind == "numbers":
             return [""]
         block["line"] = line
         self.md.lesson_blocks[kind].append(block)
@@ -276,49 +279,8 @@ def read_settings(lines, first_line, source, item, known, required=None):
 
 
 def parse_exercise(argument, lines, opening, md):
-    """Exercise: 'key: value' settings, then '--- starter', '--- solution' and '--- hint' parts."""
-    report = md.lesson_source.report
-    markers = [i for i, line in enumerate(lines) if re.match(r"^---\s*\w+\s*$", line)]
-    settings, setting_lines = read_settings(lines[:markers[0] if markers else len(lines)], opening + 1,
-                                            md.lesson_source, "exercise setting", EXERCISE_SETTINGS)
-    parts = {name: [] for name in EXERCISE_PARTS}
-    for start, stop in zip(markers, markers[1:] + [len(lines)]):
-        name = lines[start].strip("- \t")
-        if name not in parts:
-            report(opening + 1 + start, f"unknown exercise part '--- {name}'{did_you_mean(name, EXERCISE_PARTS)}: "
-                                        "the parts are '--- starter', '--- solution' and '--- hint'")
-            continue
-        parts[name].append((opening + 1 + start, "\n".join(lines[start + 1:stop]).strip("\n") + "\n"))
-    usable = True
-    if not re.fullmatch(r"[A-Za-z][\w-]*", argument):
-        report(opening, f"name the exercise after the fence, as in '```exercise residual_stack' "
-                        f"(letters, digits, _ and -), not {argument!r}")
-        usable = False
-    for name, what in (("starter", "the code the learner starts from"), ("solution", "the reference solution")):
-        found = parts[name]
-        if not found:
-            report(opening, f"the exercise has no '--- {name}' part: add one, followed by {what}")
-        elif len(found) > 1:
-            report(found[1][0], f"a second '--- {name}' part (the first is on line {found[0][0]}): an exercise has one")
-        usable = usable and len(found) == 1
-    time_limit = settings.get("time_limit", "10")
-    if not re.fullmatch(r"\d+(\.\d+)?", time_limit) or float(time_limit) <= 0:
-        report(setting_lines["time_limit"], f"time_limit is a number of seconds, such as 10, not {time_limit!r}")
-        usable = False
-    if not usable:
-        return None
-    return {
-        "id": argument,
-        "check": settings.get("check", argument),
-        "time_limit": float(time_limit),
-        "starter": parts["starter"][0][1],
-        "solution": parts["solution"][0][1],
-        # Highlighted now, while lessons are converted (in parallel), for the page that shows it on request.
-        "solution_html": highlight(parts["solution"][0][1], PythonLexer(), HtmlFormatter(cssclass="highlight")),
-        "hints": [render_fragment(text, md, line + 1) for line, text in parts["hint"]],
-        "lines": {"check": setting_lines.get("check", opening),
-                  "starter": parts["starter"][0][0], "solution": parts["solution"][0][0]},
-    }
+    """Exercise: settings, then parts (see gradlab/exercise_block.py)."""
+    return exercise_block.parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, render_fragment)
 
 
 def parse_quiz(argument, lines, opening, md):
@@ -362,23 +324,18 @@ def parse_quiz(argument, lines, opening, md):
 
 
 def parse_explore(argument, lines, opening, md):
-    """Explore: a named interactive figure with 'key: value' settings; its data is computed now."""
-    report = md.lesson_source.report
-    if argument not in computed.EXPLORES:
-        report(opening, f"unknown explore '{argument}'{did_you_mean(argument, computed.EXPLORES)}: "
-                        f"the explores are {', '.join(sorted(computed.EXPLORES))}")
-        return None
-    known = tuple(inspect.signature(computed.EXPLORES[argument]).parameters)
-    settings, _ = read_settings(lines, opening + 1, md.lesson_source, "explore setting", known)
-    try:
-        data = computed.EXPLORES[argument](**settings)
-    except ValueError as error:
-        report(opening, f"explore '{argument}': {error}")
-        return None
-    return {"name": argument, "settings": settings, "data": data}
+    """Explore: a chart of the lesson's own Python function (see gradlab/explore_block.py)."""
+    if md.lesson_namespace is None:
+        return None  # the lesson's numbers code failed, which is reported already
+    return explore_block.parse_explore(argument, lines, opening, md, md.lesson_code, render_inline, did_you_mean)
 
 
-PARSERS = {"exercise": parse_exercise, "quiz": parse_quiz, "explore": parse_explore}
+def parse_numbers(argument, lines, opening, md):
+    """The lesson's numbers code ran before conversion (lesson_code.py); the page shows nothing of it."""
+    return None
+
+
+PARSERS = {"exercise": parse_exercise, "quiz": parse_quiz, "explore": parse_explore, "numbers": parse_numbers}
 
 
 def latex_to_mathml(latex, display, md, snippet):
@@ -415,17 +372,22 @@ class InlineMathProcessor(InlineProcessor):
 
 
 class ComputedNumberProcessor(InlineProcessor):
-    """`{{ expression | format }}` becomes the number the engine computes at build time."""
+    """`{{ expression | format }}` becomes the number the lesson's code computes at build time."""
 
     def handleMatch(self, m, data):
+        namespace = self.md.lesson_namespace
+        if namespace is None:
+            return None, None, None  # the lesson's numbers code failed, which is reported already
         expression, _, spec = m.group(1).partition("|")
         try:
-            text = computed.evaluate(expression.strip(), spec.strip())
+            text = lesson_code.evaluate(expression.strip(), spec.strip(), namespace)
         except Exception as error:  # whatever the expression raises, the instructor reads it
             source = self.md.lesson_source
-            typo = did_you_mean(error.name, computed.PROSE_FUNCTIONS) if isinstance(error, NameError) else ""
+            functions = lesson_code.lesson_functions(namespace)
+            typo = did_you_mean(error.name, functions) if isinstance(error, NameError) else ""
             source.report(source.line_of(m.group(0)),
                           f"the computed number {m.group(0)} failed with {type(error).__name__}: {error}{typo}; "
-                          f"it can use {', '.join(computed.PROSE_FUNCTIONS)} and math, then '| format' such as .2f")
+                          f"it can use the lesson's numbers functions ({', '.join(functions) or 'none yet'}) and "
+                          "math, then '| format' such as .2f")
             return None, None, None
         return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>'), m.start(0), m.end(0)

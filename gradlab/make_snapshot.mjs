@@ -9,5 +9,5 @@ const [pyodideDir, wheelPath, outPath] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ _makeSnapshot: true });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
-pyodide.runPython("import engine.browser");
+pyodide.runPython("import engine, grading.browser");
 writeFileSync(outPath, pyodide.makeMemorySnapshot());

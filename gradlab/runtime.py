@@ -64,18 +64,18 @@ def sha256_of(path):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def build_engine_wheel(package_dir, version, out_dir):
-    """Pack engine/ into a pure-Python wheel, byte-for-byte the same for the same sources."""
+def build_engine_wheel(package_dirs, version, out_dir):
+    """Pack the packages (engine/, grading/) into a pure-Python wheel, byte-for-byte the same for the same sources."""
     out_dir.mkdir(parents=True, exist_ok=True)
     tag = f"{ENGINE_DISTRIBUTION}-{version}"
     wheel_path = out_dir / f"{tag}-py3-none-any.whl"
-    files = {f"engine/{p.relative_to(package_dir).as_posix()}": p.read_bytes()
-             for p in sorted(Path(package_dir).rglob("*.py"))}
+    files = {f"{Path(package_dir).name}/{p.relative_to(package_dir).as_posix()}": p.read_bytes()
+             for package_dir in package_dirs for p in sorted(Path(package_dir).rglob("*.py"))}
     dist_info = f"{tag}.dist-info"
     files[f"{dist_info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {ENGINE_DISTRIBUTION}\nVersion: {version}\n"
                                       "Summary: gradlab's scalar autograd engine and grader\n").encode()
     files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: gradlab build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    files[f"{dist_info}/top_level.txt"] = b"engine\n"
+    files[f"{dist_info}/top_level.txt"] = "".join(f"{Path(d).name}\n" for d in package_dirs).encode()
     record = [f"{name},sha256={record_digest(data)},{len(data)}" for name, data in files.items()]
     files[f"{dist_info}/RECORD"] = ("\n".join(record + [f"{dist_info}/RECORD,,"]) + "\n").encode()
     with zipfile.ZipFile(wheel_path, "w", zipfile.ZIP_DEFLATED) as wheel:

@@ -3,7 +3,7 @@
 import linecache
 import traceback
 
-from engine.checking import (LEARNER_FILE, fresh_namespace, learner_error, patches_undone, take_apart,
+from grading.sandbox import (LEARNER_FILE, fresh_namespace, learner_error, patches_undone, take_apart,
                              take_apart_frames)
 
 

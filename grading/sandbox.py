@@ -7,11 +7,12 @@ import sys
 import traceback
 import types
 
-from engine.graph import backpropagate, dismantle, topological_order
+from engine.graph import dismantle
 from engine.value import Value
 
 LEARNER_FILE = "<learner>"
 OUTPUT_LIMIT = 4000
+GRADER_PACKAGE = "grading"
 MISSING = object()
 
 
@@ -25,8 +26,8 @@ class Rejected(Exception):
         self.error = error
 
 
-class BrokenGraph(Exception):
-    """A returned Value whose graph the grader's own backward cannot walk."""
+class GraderImport(ImportError):
+    """Learner code tried to import the grader, which is out of its reach."""
 
 
 def printed_text(output):
@@ -35,19 +36,6 @@ def printed_text(output):
     if len(text) <= OUTPUT_LIMIT:
         return text
     return text[:OUTPUT_LIMIT] + f"\n[output cut here: {len(text) - OUTPUT_LIMIT} more characters]"
-
-
-def result(exercise, diagnosis, message, error=None, cases=(), output=""):
-    """Build the JSON-able verdict that the site reads."""
-    return {
-        "exercise": exercise,
-        "passed": diagnosis == "correct",
-        "diagnosis": diagnosis,
-        "message": message,
-        "error": error,
-        "cases": list(cases),
-        "output": output,
-    }
 
 
 def compile_program(source):
@@ -79,7 +67,15 @@ def is_unchanged(source, starter):
 def fresh_namespace(name="__learner__"):
     """Return globals for one run of a learner's program."""
     # A copy of the builtins, so `__builtins__["len"] = None` stays inside this program.
-    return {"__name__": name, "__builtins__": {**vars(builtins), "input": no_keyboard_input}}
+    return {"__name__": name, "__builtins__": {**vars(builtins), "input": no_keyboard_input,
+                                               "__import__": import_but_not_the_grader}}
+
+
+def import_but_not_the_grader(name, globals=None, locals=None, fromlist=(), level=0):
+    """The import statement for learner code: everything but the grading package."""
+    if level == 0 and (name == GRADER_PACKAGE or name.startswith(GRADER_PACKAGE + ".")):
+        raise GraderImport(f"import {name}: the grader is not something your code can use")
+    return builtins.__import__(name, globals, locals, fromlist, level)
 
 
 def no_keyboard_input(prompt=""):
@@ -93,6 +89,8 @@ def run_program(code, namespace, source, output):
     try:
         with learner_code(output):
             exec(code, namespace)
+    except GraderImport as exc:
+        raise Rejected("imports_grader", grader_import_message(exc)) from None
     except (Exception, SystemExit) as exc:  # KeyboardInterrupt is how the page stops code
         take_apart_frames(exc.__traceback__)
         error = learner_error(exc, source)
@@ -103,45 +101,58 @@ def run_program(code, namespace, source, output):
         raise Rejected("raised", message, error) from None
 
 
+def grader_import_message(exc):
+    return (f"Your code tries to use the grader ({exc.msg.split(':')[0]}). The grade comes from running "
+            "your own function, so leave the grader out and build the answer yourself.")
+
+
 @contextlib.contextmanager
-def learner_code(output):
-    """Capture what learner code prints, and undo its patches to shared objects afterwards."""
-    with patches_undone(), contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+def learner_code(output, patched=None):
+    """Capture what learner code prints, and undo its patches to shared objects afterwards;
+    the names it patched are added to the list `patched`, if given."""
+    with patches_undone(patched), contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         yield
 
 
 @contextlib.contextmanager
-def patches_undone():
+def patches_undone(patched=None):
     """Undo, on the way out, whatever learner code changed in the objects the grader relies on."""
     saved = [(shared, dict(vars(shared))) for shared in shared_objects()]
     try:
         yield
     finally:
-        restore(saved)
+        changed = restore(saved)
+        if patched is not None:
+            patched += changed
 
 
 def shared_objects():
     """Return what learner code can reach and patch that the grader relies on."""
-    engine_modules = [
+    modules = [
         module
         for name, module in list(sys.modules.items())
-        if (name == "engine" or name.startswith("engine.")) and isinstance(module, types.ModuleType)
+        if name.split(".")[0] in ("engine", GRADER_PACKAGE) and isinstance(module, types.ModuleType)
     ]
-    return [Value, builtins, math, *engine_modules]
+    return [Value, builtins, math, *modules]
 
 
 def restore(saved):
-    """Put every saved attribute back, and remove the ones added since (but not submodules)."""
+    """Put every saved attribute back, and remove the ones added since (but not submodules);
+    return the names that had changed, such as 'Value.__add__'."""
+    changed = []
     for shared, attributes in saved:
         current = vars(shared)
         if unchanged(current, attributes):
             continue
         for name in [name for name in current if name not in attributes]:
             if not is_submodule(current[name], shared, name):
+                changed.append(f"{shared.__name__}.{name}")
                 delattr(shared, name)
         for name, value in attributes.items():
             if current.get(name, MISSING) is not value:
+                changed.append(f"{shared.__name__}.{name}")
                 setattr(shared, name, value)
+    return changed
 
 
 def unchanged(current, saved):
@@ -174,6 +185,7 @@ def learner_error(exc, source):
 
 def sentence(text):
     """End text with a full stop unless it already ends a sentence."""
+    text = text.rstrip()
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
@@ -190,43 +202,6 @@ def quote_line(source, line):
     if not line or not 0 < line <= len(lines) or not lines[line - 1].strip():
         return ""
     return f" (`{lines[line - 1].strip()}`)"
-
-
-def measure(root, leaf):
-    """Run the grader's own backward from root; return root's output and d root / d leaf as floats."""
-    try:
-        order = topological_order(root)
-    except (AttributeError, TypeError):
-        raise BrokenGraph("one of its links is not a Value") from None
-    for node in order:
-        check_node(node)
-        node.grad = 0.0
-    leaf.grad = 0.0  # the learner may have run backward already, or set it by hand
-    try:
-        backpropagate(root, order)
-        return float(root.data), float(leaf.grad)
-    except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
-        raise BrokenGraph(f"its numbers cannot be carried back ({exc})") from None
-    finally:
-        dismantle(root, order)  # measured: the grader owns this graph now
-
-
-def check_node(node):
-    """Raise BrokenGraph unless node is a Value whose numbers the backward pass can use."""
-    if type(node) is not Value:
-        raise BrokenGraph(f"it holds a {type(node).__name__} where a Value should be")
-    if not is_number(node.data):
-        raise BrokenGraph(f"a node's data is a {type(node.data).__name__}, not a number")
-    children, local_grads = node._children, node._local_grads
-    if not isinstance(children, (tuple, list)) or not isinstance(local_grads, (tuple, list)):
-        raise BrokenGraph("a node's children or local gradients are not a tuple")
-    if len(children) != len(local_grads) or not all(map(is_number, local_grads)):
-        raise BrokenGraph("a node does not have one number as local gradient per child")
-
-
-def is_number(value):
-    """Tell whether value is exactly an int or a float (a subclass could misreport itself)."""
-    return type(value) in (int, float)
 
 
 def take_apart(objects):

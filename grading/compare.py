@@ -1,0 +1,36 @@
+"""Comparing two runs of a function: its output and the gradient at each input, within a tolerance."""
+import math
+
+
+def close(actual, expected, tolerance):
+    """Equal within a relative tolerance; exactly 0 expects (almost) exactly 0; inf and nan must match."""
+    if math.isnan(expected) or math.isnan(actual):
+        return math.isnan(expected) and math.isnan(actual)
+    if math.isinf(expected) or math.isinf(actual):
+        return actual == expected
+    if expected == 0:
+        return abs(actual) <= 1e-12
+    return math.isclose(actual, expected, rel_tol=tolerance)
+
+
+def same_numbers(actual, expected, tolerance):
+    """Two numbers, or two lists of numbers, agree within tolerance."""
+    if isinstance(expected, list) or isinstance(actual, list):
+        return (isinstance(expected, list) and isinstance(actual, list) and len(actual) == len(expected)
+                and all(close(a, e, tolerance) for a, e in zip(actual, expected)))
+    return close(actual, expected, tolerance)
+
+
+def agrees(exercise, actual, expected, quantities=None):
+    """Whether two runs give the same output and gradients (or only the named quantities)."""
+    if actual.problem or expected.problem:
+        return False
+    return all(same_numbers(quantity_of(actual, q), quantity_of(expected, q), exercise.tolerance)
+               for q in quantities or exercise.quantities)
+
+
+def quantity_of(run, quantity):
+    """'output' or 'grad_<input>' of a run: a number, or a list of numbers."""
+    if quantity == "output":
+        return run.output
+    return run.grads[quantity.removeprefix("grad_")]

@@ -1,0 +1,95 @@
+"""An exercise as the grader needs it: what to call, on which cases, against which reference.
+
+The build reads it from a lesson's exercise block and writes it as JSON beside the page; the
+grader takes that JSON (or the same dict) and nothing else, so it knows no lesson by name.
+"""
+import random
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong variant of the solution, and what a learner whose numbers match it reads."""
+
+    name: str
+    source: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    function: str  # the learner's function under test
+    arguments: tuple  # case columns passed to it, in order
+    values: tuple  # the arguments that arrive as Values (a number) or lists of Values (a list)
+    solution: str  # the reference: a whole program defining the function
+    cases: tuple = ()  # written cases: dicts of column → number or list
+    generate: str = ""  # a program defining cases(random), drawn afresh at every Check
+    supply: str = ""  # a program run per case; the functions it defines are given to the learner's code
+    feeds: tuple = ()  # supplied functions whose every call must feed the result
+    mistakes: tuple = ()
+    passed_message: str = ""
+    starter_message: str = ""
+    tolerance: float = 1e-9
+    labels: dict = field(default_factory=dict)
+    table: tuple = ()  # columns of the feedback table: case columns and compared quantities
+    graph_case: int = 0  # the case whose graph a learner may look at
+
+    @classmethod
+    def from_dict(cls, data):
+        """The exercise from its JSON-able dict (see to_dict)."""
+        data = dict(data)
+        data["mistakes"] = tuple(Mistake(**m) for m in data.get("mistakes", ()))
+        for name in ("arguments", "values", "feeds", "table"):
+            data[name] = tuple(data.get(name, ()))
+        data["cases"] = tuple(dict(case) for case in data.get("cases", ()))
+        return cls(**data)
+
+    def to_dict(self):
+        return {
+            "id": self.id, "function": self.function, "arguments": list(self.arguments),
+            "values": list(self.values), "solution": self.solution, "cases": list(self.cases),
+            "generate": self.generate, "supply": self.supply, "feeds": list(self.feeds),
+            "mistakes": [vars(m) for m in self.mistakes], "passed_message": self.passed_message,
+            "starter_message": self.starter_message, "tolerance": self.tolerance,
+            "labels": self.labels, "table": list(self.table), "graph_case": self.graph_case,
+        }
+
+    def label(self, name):
+        """What the learner reads for a column or quantity: its label, else its name."""
+        return self.labels.get(name, name)
+
+    @property
+    def quantities(self):
+        """What is compared on every case: the output, then the gradient at each Value input."""
+        return ("output", *(f"grad_{name}" for name in self.values))
+
+
+class BadCases(Exception):
+    """The exercise's cases cannot be used; the message says why, for the instructor."""
+
+
+def all_cases(exercise, rng=None):
+    """The written cases then those drawn by the generator, each as (case, drawn)."""
+    drawn = draw_cases(exercise, rng or random.Random())
+    cases = [(case, False) for case in exercise.cases] + [(case, True) for case in drawn]
+    for case, _ in cases:
+        missing = [name for name in exercise.arguments if name not in case]
+        if missing:
+            raise BadCases(f"the case {case} has no {', '.join(missing)}")
+    if not cases:
+        raise BadCases("the exercise has no cases: write a '--- cases' table or a '--- generate' part")
+    return cases
+
+
+def draw_cases(exercise, rng):
+    """The cases the exercise's generator draws with rng, as a list of dicts."""
+    if not exercise.generate:
+        return []
+    namespace = {"__name__": "__cases__"}
+    exec(compile(exercise.generate, "<generate>", "exec"), namespace)
+    generator = namespace.get("cases")
+    if not callable(generator):
+        raise BadCases("the '--- generate' part must define a function cases(random)")
+    drawn = [dict(case) for case in generator(rng)]
+    return drawn

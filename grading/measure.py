@@ -1,0 +1,154 @@
+"""Measuring what a learner's function returned: the graph is checked node by node, then the
+grader runs its own backward through it, so a gradient counts only if the engine made it."""
+import math
+
+from engine.graph import dismantle
+from engine.value import Value
+
+
+class BrokenGraph(Exception):
+    """A returned Value whose graph the grader's own backward cannot walk."""
+
+
+class ForgedNode(Exception):
+    """A node whose numbers are not what its operation gives: made by hand, or by a patched engine."""
+
+
+def topological_order(roots):
+    """Every node reachable from roots, children before parents, without recursion."""
+    order, seen = [], set()  # ids, so a node's own __eq__ or __hash__ cannot interfere
+    stack = [(root, False) for root in reversed(roots)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            order.append(node)
+        elif id(node) not in seen:
+            seen.add(id(node))
+            stack.append((node, True))
+            children = node._children
+            if not isinstance(children, (tuple, list)):
+                raise BrokenGraph("a node's children are not a tuple")
+            stack.extend((child, False) for child in children)
+    return order
+
+
+def measure(outputs, inputs, calls=()):
+    """Check the graph below outputs, then backpropagate d(sum of outputs) through it.
+
+    Return (the outputs' data, {input name: its gradient or list of gradients}, the gradients at
+    the call results that feed the outputs). The grader owns the graph now and takes it apart."""
+    try:
+        order = topological_order(outputs)
+    except AttributeError:
+        raise BrokenGraph("one of its links is not a Value") from None
+    try:
+        for node in order:
+            check_node(node)
+            node.grad = 0.0
+        for leaf in leaves(inputs):
+            leaf.grad = 0.0  # an input the result does not depend on keeps no gradient
+        backpropagate(outputs, order)
+        reached = {id(node) for node in order}
+        fed = sorted(float(call.grad) for call in calls if id(call) in reached)
+        grads = {name: numbers(value, "grad") for name, value in inputs.items()}
+        return [float(out.data) for out in outputs], grads, fed
+    except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
+        raise BrokenGraph(f"its numbers cannot be carried back ({exc})") from None
+    finally:
+        for node in order:
+            node._children = ()
+            node._local_grads = ()
+
+
+def leaves(inputs):
+    for value in inputs.values():
+        yield from value if isinstance(value, list) else (value,)
+
+
+def numbers(value, attribute):
+    """One attribute of a Value as a float, or of a list of Values as a list of floats."""
+    if isinstance(value, list):
+        return [float(getattr(item, attribute)) for item in value]
+    return float(getattr(value, attribute))
+
+
+def backpropagate(outputs, order):
+    """The grader's own backward: each output seeded with 1, so gradients are of their sum."""
+    for out in outputs:
+        out.grad = 1.0
+    for node in reversed(order):
+        for child, local_grad in zip(node._children, node._local_grads):
+            child.grad += local_grad * node.grad
+
+
+def check_node(node):
+    """Raise BrokenGraph unless node is a Value whose numbers the backward pass can use, and
+    ForgedNode unless its data and local gradients are what its operation gives."""
+    if type(node) is not Value:
+        raise BrokenGraph(f"it holds a {type(node).__name__} where a Value should be")
+    if not is_number(node.data):
+        raise BrokenGraph(f"a node's data is a {type(node.data).__name__}, not a number")
+    children, local_grads = node._children, node._local_grads
+    if not isinstance(local_grads, (tuple, list)):
+        raise BrokenGraph("a node's local gradients are not a tuple")
+    if len(children) != len(local_grads) or not all(map(is_number, local_grads)):
+        raise BrokenGraph("a node does not have one number as local gradient per child")
+    if children:
+        check_operation(node)
+
+
+def check_operation(node):
+    """The node's data and local gradients, worked out again from its children's data."""
+    inputs = [child.data for child in node._children]
+    rule = OPERATIONS.get(node._op) or power_rule(node._op)
+    if rule is None or len(inputs) != rule[0]:
+        raise ForgedNode(f"a node with data {node.data!r} was made by hand, Value(data, children, "
+                         f"local_grads), rather than by an operation such as + or *")
+    try:
+        data, local_grads = rule[1](*inputs)
+    except (ArithmeticError, ValueError, TypeError):
+        return  # the operation itself would have failed the same way: nothing to compare
+    if not same(node.data, data) or not all(map(same, node._local_grads, local_grads)):
+        raise ForgedNode(f"a '{node._op}' node says its result is {node.data!r} with local gradients "
+                         f"{tuple(node._local_grads)!r}, but '{node._op}' of {tuple(inputs)!r} gives "
+                         f"{data!r} with {tuple(local_grads)!r}")
+
+
+OPERATIONS = {
+    "+": (2, lambda a, b: (a + b, (1.0, 1.0))),
+    "*": (2, lambda a, b: (a * b, (b, a))),
+    "relu": (1, lambda a: (max(0.0, a), (float(a > 0),))),
+    "exp": (1, lambda a: (math.exp(a), (math.exp(a),))),
+    "log": (1, lambda a: (math.log(a), (1.0 / a,))),
+}
+
+
+def power_rule(op):
+    """The rule of a '**n' node, whose exponent is part of its name."""
+    if not isinstance(op, str) or not op.startswith("**"):
+        return None
+    try:
+        exponent = float(op[2:]) if "." in op or "e" in op else int(op[2:])
+    except ValueError:
+        return None
+    return 1, lambda a: (a**exponent, (exponent * a ** (exponent - 1),))
+
+
+def same(a, b):
+    """Equal within rounding; two nans or two equal infinities count as the same."""
+    if not is_number(a) or not is_number(b):
+        return False
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-300)
+
+
+def is_number(value):
+    """Tell whether value is exactly an int or a float (a subclass could misreport itself)."""
+    return type(value) in (int, float)
+
+
+def take_apart_all(values):
+    for value in values:
+        if isinstance(value, Value):
+            dismantle(value)

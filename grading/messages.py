@@ -1,0 +1,233 @@
+"""What the learner reads: the verdict's message and its table of cases.
+
+A mistake's message is the lesson author's, in markdown, with fields the grader fills in:
+{case} describes the case and {case.depth} is one of its numbers; {yours.output} and
+{expected.output} are the returned values, {yours.grad_x} and {expected.grad_x} the gradients
+at the input x; {NAME.grad_x} gives the numbers of the exercise's mistake NAME on the same case;
+{count} is the number of cases and {function} the function's name.
+"""
+import math
+
+from grading.compare import quantity_of, same_numbers
+from grading.sandbox import sentence, where
+
+
+class MessageFieldError(Exception):
+    """A message names a field the grader does not have; the message says which."""
+
+
+def explain(exercise, diagnosis, about, mistake, count, source, run_reference):
+    """The message for a diagnosis about one outcome (None when every case passed), from the
+    recognised mistake's own message, the exercise's message on passing, or the grader's own."""
+    if diagnosis == "correct":
+        template = exercise.passed_message or PASSED
+    elif mistake:
+        template = mistake.message
+    else:
+        template = GENERIC[diagnosis](exercise, about, source)
+    return fill(template, Fields(exercise, about, count, run_reference))
+
+
+def fill(template, fields):
+    """The template with its fields filled in; a field it cannot fill is a MessageFieldError."""
+    try:
+        return template.format_map(fields)
+    except (KeyError, AttributeError, IndexError, ValueError) as error:
+        raise MessageFieldError(f"the message {template[:60]!r}… uses a field that does not exist ({error}); "
+                                f"the fields are {', '.join(fields.names())}") from None
+
+
+class Fields(dict):
+    """The fields a message may use, worked out only when it uses them."""
+
+    def __init__(self, exercise, outcome, count, run_reference):
+        super().__init__(count=count, function=exercise.function)
+        if outcome:
+            self.update(case=CaseFields(exercise, outcome.case), yours=RunFields(exercise, outcome.actual),
+                        expected=RunFields(exercise, outcome.expected))
+        self.exercise, self.outcome, self.run_reference = exercise, outcome, run_reference
+
+    def __missing__(self, name):
+        mistake = next((m for m in self.exercise.mistakes if m.name == name), None)
+        if mistake is None or self.outcome is None:
+            raise KeyError(name)
+        run = self.run_reference(self.exercise, mistake.source, self.outcome.case, cache=not self.outcome.drawn)
+        return RunFields(self.exercise, run)
+
+    def names(self):
+        return ["case", "case.<column>", "yours.output", "expected.output",
+                *(f"yours.{q}" for q in self.exercise.quantities[1:]), "count", "function",
+                *(f"{m.name}.output" for m in self.exercise.mistakes[:1])]
+
+
+class CaseFields:
+    """{case} reads 'depth 20, input 1.0 and layer rate 0.1'; {case.depth} is one number."""
+
+    def __init__(self, exercise, case):
+        self._exercise, self._case = exercise, case
+
+    def __getattr__(self, name):
+        if name.startswith("_") or name not in self._case:
+            raise AttributeError(f"case.{name}")
+        return Shown(self._case[name])
+
+    def __format__(self, spec):
+        return describe_case(self._exercise, self._case)
+
+
+class RunFields:
+    """{yours.output} or {expected.grad_x}: one quantity of one run."""
+
+    def __init__(self, exercise, run):
+        self._exercise, self._run = exercise, run
+
+    def __getattr__(self, name):
+        if name.startswith("_") or name not in self._exercise.quantities:
+            raise AttributeError(name)
+        if self._run.problem:
+            return Shown(None)
+        return Shown(quantity_of(self._run, name))
+
+
+class Shown:
+    """A number (or list) in a message: short by default, or in the format given, as {x:.2f}."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __format__(self, spec):
+        if isinstance(self.value, list):
+            return "[" + ", ".join(format(Shown(item), spec) for item in self.value) + "]"
+        if spec and isinstance(self.value, (int, float)):
+            return format(self.value, spec)
+        return short(self.value)
+
+
+def describe_case(exercise, case):
+    """'depth 20, input 1.0 and layer rate 0.1', from the case's columns and their labels."""
+    parts = [f"{exercise.label(name).lower()} {short(value)}" for name, value in case.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def short(number):
+    """Format a number for a message: 4 decimals, or 4 significant digits when below 1 or huge."""
+    if number is None:
+        return "nothing"
+    if isinstance(number, list):
+        return format(Shown(number), "")
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        return str(number)
+    if isinstance(number, int) and abs(number) < 1e15:
+        return str(number)
+    if math.isnan(number):
+        return "nan (not a number)"
+    if math.isinf(number):
+        return "infinity" if number > 0 else "minus infinity"
+    if number == 0:
+        return "0"
+    if 1 <= abs(number) < 1e6:
+        return f"{number:.4f}".rstrip("0").rstrip(".")
+    return f"{number:.4g}".replace("e-0", "e-").replace("e+0", "e+")
+
+
+PASSED = ("Passed: your {function} agrees with the reference on all {count} cases, the output and every "
+          "gradient, including cases drawn afresh for this Check.")
+
+
+def differences(exercise, about):
+    """'the output is 1.2 where 3.4 was expected; the gradient at x is …', for the quantities that differ."""
+    said = []
+    for quantity in exercise.quantities:
+        actual, expected = quantity_of(about.actual, quantity), quantity_of(about.expected, quantity)
+        if not same_numbers(actual, expected, exercise.tolerance):
+            what = "the output" if quantity == "output" else f"the gradient at {quantity.removeprefix('grad_')}"
+            said.append(f"{what} is {{yours.{quantity}}} where {{expected.{quantity}}} was expected")
+    return "; ".join(said)
+
+
+def wrong(exercise, about, source):
+    return ("For {case}, " + differences(exercise, about) + ". Compare what your {function} does at each step "
+            "with what the lesson describes, on this case.")
+
+
+def no_gradient(exercise, about, source):
+    return ("For {case}, your {function} returns the right output ({yours.output}), but "
+            + differences(exercise, about) + ": the graph was cut somewhere. A number taken out with .data "
+            "is a plain float that carries no gradient, so build every step from Values.")
+
+
+def not_a_value(exercise, about, source):
+    detail, expected = about.actual.detail, about.expected.output
+    wanted = f"a list of {len(expected)} Values" if isinstance(expected, list) else "a Value"
+    hint = ("A function without a return line gives None: end it with a return." if detail == "None"
+            else "Return the Value itself, not its .data or a number made from it.")
+    return (f"{{function}} returned {escape_braces(detail)} for {{case}}, where {wanted} was expected, so no "
+            f"gradient could flow back through it. {hint}")
+
+
+def broken_graph(exercise, about, source):
+    return (f"The result that {{function}} returned for {{case}} cannot be traced back: {escape_braces(about.actual.detail)}. "
+            "Build each step with Value operations (+, *, relu…) instead of making Values by hand.")
+
+
+def forged_node(exercise, about, source):
+    return (f"The graph that {{function}} built for {{case}} has a node whose numbers no operation of the engine gives: "
+            f"{escape_braces(about.actual.detail)}. The grade counts only gradients that the engine computes through "
+            "the graph your code builds, so build every step with the engine's own operations.")
+
+
+def imports_grader(exercise, about, source):
+    return escape_braces(about.actual.detail)
+
+
+def raised(exercise, about, source):
+    error = about.actual.detail
+    said = escape_braces(f" raised {error['type']}{where(error, source)} when called with ")
+    return ("{function}" + said + "{case}: " + escape_braces(sentence(error["message"]))
+            + " Read that line with those values in mind, then check again.")
+
+
+def bypasses(exercise, about, source):
+    fed, expected = about.actual.fed, about.expected.fed
+    names = " and ".join(exercise.feeds)
+    return (f"For {{case}} your numbers are right, but they do not all come through {names}: the reference's "
+            f"result depends on {len(expected)} of its calls, yours on {len(fed)}"
+            + ("" if len(fed) != len(expected) else ", with different gradients reaching them")
+            + f". The grade counts only what flows through the {names} the exercise gives you, so build the "
+            "result from its calls rather than from a formula of your own.")
+
+
+def escape_braces(text):
+    """Learner text (an error message) inside a template: its braces are not fields."""
+    return str(text).replace("{", "{{").replace("}", "}}")
+
+
+GENERIC = {"wrong": wrong, "no_gradient": no_gradient, "not_a_value": not_a_value, "broken_graph": broken_graph,
+           "forged_node": forged_node, "imports_grader": imports_grader, "raised": raised, "bypasses": bypasses}
+
+
+def table(exercise, outcomes):
+    """(columns, rows) of the feedback table: the case's columns, then expected and actual quantities."""
+    shown = exercise.table or (*exercise.arguments, *exercise.quantities)
+    columns = []
+    for name in shown:
+        if name in exercise.quantities:
+            label = exercise.label(name)
+            columns += [{"key": f"expected:{name}", "label": f"Expected {label}"},
+                        {"key": f"yours:{name}", "label": f"Your {label}"}]
+        else:
+            columns.append({"key": name, "label": exercise.label(name)})
+    rows = [{"cells": cells(exercise, shown, outcome), "passed": outcome.passed, "drawn": outcome.drawn}
+            for outcome in outcomes]
+    return columns, rows
+
+
+def cells(exercise, shown, outcome):
+    row = {}
+    for name in shown:
+        if name in exercise.quantities:
+            row[f"expected:{name}"] = short(quantity_of(outcome.expected, name))
+            row[f"yours:{name}"] = "—" if outcome.actual.problem else short(quantity_of(outcome.actual, name))
+        else:
+            row[name] = short(outcome.case.get(name))
+    return row

@@ -1,0 +1,200 @@
+"""The exercise block: settings, then parts that declare everything the grader needs.
+
+```exercise NAME
+call: residual_stack(x, depth)        the function under test, called with these case columns
+values: x                             the columns that arrive as Values (their gradients are compared)
+feeds: layer                          supplied functions whose every call must feed the result
+labels: depth = Depth, x = Input      what the feedback table and messages call each column
+table: depth, x, grad_x               the columns of the feedback table
+tolerance: 1e-9                       relative tolerance of every comparison
+time_limit: 10                        seconds a run may take
+--- starter / --- message             the editor's code, and what an unchanged starter is told
+--- solution                          the reference, run by the grader on every case
+--- supply                            Python run per case: the functions it defines are given to the learner
+--- cases                             a table: a header of column names, then one case per row
+--- generate                          Python defining cases(random): cases drawn afresh at every Check
+--- passed                            the message on passing
+--- mistake NAME / --- message        a wrong variant of the solution, and what a learner whose numbers match it reads
+--- hint                              hints, shown one at a time
+```
+"""
+import ast
+import re
+
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+
+from grading.exercise import Exercise, Mistake
+
+SETTINGS = ("call", "values", "feeds", "labels", "table", "tolerance", "time_limit", "graph_case")
+PARTS = ("starter", "solution", "supply", "cases", "generate", "passed", "mistake", "message", "hint")
+PART_LINE = re.compile(r"^---\s*(\w+)(?:\s+(\S.*?))?\s*$")
+CALL = re.compile(r"^([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\)$")
+
+
+def parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, render_fragment):
+    """The exercise's data for the page and the grader, or None (with problems reported) if unusable."""
+    source = md.lesson_source
+    report = source.report
+    markers = [i for i, line in enumerate(lines) if PART_LINE.match(line)]
+    settings, setting_lines = read_settings(lines[:markers[0] if markers else len(lines)], opening + 1,
+                                            source, "exercise setting", SETTINGS)
+    parts = read_parts(lines, markers, opening, report, did_you_mean)
+    usable = check_name(argument, opening, report)
+    for name, what in (("starter", "the code the learner starts from"), ("solution", "the reference solution")):
+        found = [part for part in parts if part["name"] == name]
+        if not found:
+            report(opening, f"the exercise has no '--- {name}' part: add one, followed by {what}")
+        elif len(found) > 1:
+            report(found[1]["line"], f"a second '--- {name}' part (the first is on line {found[0]['line']}): "
+                                     "an exercise has one")
+        usable = usable and len(found) == 1
+    call = read_call(settings.get("call", ""), setting_lines.get("call", opening), argument, report)
+    time_limit = read_number(settings, setting_lines, "time_limit", "10", report, "seconds, such as 10")
+    tolerance = read_number(settings, setting_lines, "tolerance", "1e-9", report, "a relative tolerance, such as 1e-9")
+    cases = read_cases(parts, report)
+    if not usable or call is None or time_limit is None or tolerance is None or cases is None:
+        return None
+    function, arguments = call
+    part = {name: next((p for p in parts if p["name"] == name), None) for name in PARTS}
+    exercise = Exercise(
+        id=argument, function=function, arguments=arguments,
+        values=listed(settings.get("values")) or arguments[:1],
+        solution=part["solution"]["text"], cases=cases,
+        generate=part["generate"]["text"] if part["generate"] else "",
+        supply=part["supply"]["text"] if part["supply"] else "",
+        feeds=listed(settings.get("feeds")),
+        mistakes=tuple(Mistake(p["argument"], p["text"], p["message"]) for p in parts if p["name"] == "mistake"),
+        passed_message=part["passed"]["text"].strip() if part["passed"] else "",
+        starter_message=part["starter"]["message"],
+        tolerance=tolerance,
+        labels=read_labels(settings.get("labels", ""), setting_lines.get("labels"), report),
+        table=listed(settings.get("table")),
+        graph_case=int(settings.get("graph_case", 0) or 0),
+    )
+    return {
+        "id": argument,
+        "time_limit": time_limit,
+        "starter": part["starter"]["text"],
+        "solution": part["solution"]["text"],
+        # Highlighted now, while lessons are converted (in parallel), for the page that shows it on request.
+        "solution_html": highlight(part["solution"]["text"], PythonLexer(), HtmlFormatter(cssclass="highlight")),
+        "hints": [render_fragment(p["text"], md, p["line"] + 1) for p in parts if p["name"] == "hint"],
+        "grading": exercise,
+        "lines": {"call": setting_lines.get("call", opening), "starter": part["starter"]["line"],
+                  "solution": part["solution"]["line"], "supply": part["supply"]["line"] if part["supply"] else opening,
+                  "generate": part["generate"]["line"] if part["generate"] else opening,
+                  "passed": part["passed"]["line"] if part["passed"] else opening,
+                  "mistakes": [p["line"] for p in parts if p["name"] == "mistake"],
+                  "messages": {p["argument"] or p["name"]: p["message_line"] for p in parts if p.get("message_line")}},
+    }
+
+
+def read_parts(lines, markers, opening, report, did_you_mean):
+    """The '--- name argument' parts in order; a '--- message' joins the starter or mistake above it."""
+    parts = []
+    for start, stop in zip(markers, markers[1:] + [len(lines)]):
+        name, argument = PART_LINE.match(lines[start]).groups()
+        line = opening + 1 + start
+        text = "\n".join(lines[start + 1:stop]).strip("\n") + "\n"
+        if name not in PARTS:
+            report(line, f"unknown exercise part '--- {name}'{did_you_mean(name, PARTS)}: the parts are "
+                         + ", ".join(f"'--- {p}'" for p in PARTS))
+        elif name == "message":
+            owner = parts[-1] if parts and parts[-1]["name"] in ("starter", "mistake") else None
+            if owner is None or owner["message"]:
+                report(line, "a '--- message' belongs right after the '--- starter' or '--- mistake NAME' it "
+                             "speaks about, once")
+            else:
+                owner["message"], owner["message_line"] = " ".join(text.split()), line
+        elif name == "mistake" and not re.fullmatch(r"[a-z][a-z0-9_]*", argument or ""):
+            report(line, f"name the mistake after '--- mistake', in lower case with _, as in "
+                         f"'--- mistake replaces_x', not {argument!r}")
+        else:
+            parts.append({"name": name, "argument": argument, "line": line, "text": text, "message": ""})
+    for part in parts:
+        if part["name"] == "mistake" and not part["message"]:
+            report(part["line"], f"the mistake '{part['argument']}' has no message: add a '--- message' part after "
+                                 "it, saying what the numbers show and which idea to look at again")
+    return parts
+
+
+def check_name(argument, opening, report):
+    if re.fullmatch(r"[A-Za-z][\w-]*", argument):
+        return True
+    report(opening, f"name the exercise after the fence, as in '```exercise residual_stack' "
+                    f"(letters, digits, _ and -), not {argument!r}")
+    return False
+
+
+def read_call(text, line, name, report):
+    """'residual_stack(x, depth)' as (function name, argument names), or None with a problem."""
+    match = CALL.match(text.strip())
+    if not match:
+        report(line, f"say how the grader calls the learner's function, as in 'call: {name}(x, depth)': "
+                     "its name and the case columns passed to it")
+        return None
+    return match.group(1), tuple(a.strip() for a in (match.group(2) or "").split(",") if a.strip())
+
+
+def read_number(settings, setting_lines, key, default, report, what):
+    text = settings.get(key, default)
+    try:
+        number = float(text)
+    except ValueError:
+        number = -1
+    if not number > 0:
+        report(setting_lines[key], f"{key} is {what}, not {text!r}")
+        return None
+    return number
+
+
+def read_cases(parts, report):
+    """The '--- cases' table as a tuple of dicts, or None with a problem for each bad row."""
+    table = next((p for p in parts if p["name"] == "cases"), None)
+    if table is None:
+        return ()
+    rows = [(table["line"] + 1 + i, line) for i, line in enumerate(table["text"].splitlines())
+            if line.strip() and not re.fullmatch(r"[\s|:-]+", line)]
+    if not rows:
+        report(table["line"], "the '--- cases' table is empty: a header of column names, then a row per case")
+        return None
+    header = cells_of(rows[0][1])
+    if not all(re.fullmatch(r"[A-Za-z_]\w*", name) for name in header):
+        report(rows[0][0], f"the first row of '--- cases' names the columns (Python names), not {rows[0][1].strip()!r}")
+        return None
+    cases, ok = [], True
+    for line, text in rows[1:]:
+        cells = cells_of(text)
+        if len(cells) != len(header):
+            report(line, f"this case has {len(cells)} values for {len(header)} columns ({', '.join(header)})")
+            ok = False
+            continue
+        try:
+            cases.append({name: ast.literal_eval(cell) for name, cell in zip(header, cells)})
+        except (ValueError, SyntaxError):
+            report(line, f"a case's values are Python numbers or lists of numbers, such as 1.5 or [1.0, 2.0]; "
+                         f"this row reads {text.strip()!r}")
+            ok = False
+    return tuple(cases) if ok else None
+
+
+def cells_of(row):
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def read_labels(text, line, report):
+    """'depth = Depth, x = Input' as {"depth": "Depth", "x": "Input"}."""
+    labels = {}
+    for item in filter(None, (item.strip() for item in text.split(","))):
+        name, equals, label = item.partition("=")
+        if not equals or not name.strip() or not label.strip():
+            report(line, f"labels read 'name = Label, …', not {item!r}")
+            continue
+        labels[name.strip()] = label.strip()
+    return labels
+
+
+def listed(text):
+    return tuple(item.strip() for item in (text or "").split(",") if item.strip())

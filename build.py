@@ -110,7 +110,7 @@ def table_rows(count, most=11):
     (static/page/explore-chart.js picks the same rows as the controls move.)"""
     if count <= most:
         return list(range(count))
-    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+    return sorted({int(i * (count - 1) / (most - 1) + 0.5) for i in range(most)})  # as JavaScript's Math.round
 
 
 def load_course(lessons_dir, templates, converted=None):

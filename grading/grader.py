@@ -16,7 +16,8 @@ from engine.value import Value
 # One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or list}; fed: gradients at the
 # supplied calls that feed the output. problem names what went wrong instead, with its detail.
 Run = namedtuple("Run", "output grads fed problem detail", defaults=((), {}, (), None, None))
-Outcome = namedtuple("Outcome", "case drawn expected actual passed")
+# passed: the numbers agree with the reference's, and they come through the supplied calls as its do.
+Outcome = namedtuple("Outcome", "case drawn expected actual agree passed")
 
 # Reference and mistake runs of written cases never change: keep them, a bounded number.
 REFERENCE_RUNS = OrderedDict()
@@ -97,13 +98,13 @@ def judge_case(exercise, function, namespace, case, drawn, source, output):
     actual = run_case(exercise, function, namespace, case, source, output)
     if not actual.problem and not expected.problem and isinstance(actual.output, list) != isinstance(expected.output, list):
         actual = Run(problem="not_a_value", detail=describe_shape(actual.output, expected.output))
-    passed = actual.problem is None and agrees(exercise, actual, expected)
-    return Outcome(case, drawn, expected, actual, passed)
+    agree = actual.problem is None and agrees(exercise, actual, expected)
+    return Outcome(case, drawn, expected, actual, agree, agree and fed_like_the_reference(exercise, actual, expected))
 
 
 def run_reference(exercise, source, case, cache=True):
     """The run of a program of the exercise's own (the solution, a mistake) on one case."""
-    key = (source, exercise.supply, repr(sorted(case.items())))
+    key = (source, exercise.supply, exercise.feeds, repr(sorted(case.items())))
     if cache and key in REFERENCE_RUNS:
         REFERENCE_RUNS.move_to_end(key)
         return REFERENCE_RUNS[key]
@@ -227,7 +228,10 @@ def diagnose(exercise, outcomes):
     """Return (diagnosis, the outcome the message is about or None, the Mistake recognised or None)."""
     failing = [o for o in outcomes if not o.passed]
     if not failing:
-        return (*honesty(exercise, outcomes), None)
+        return "correct", None, None
+    if all(o.agree for o in failing):
+        return "bypasses", failing[0], None
+    failing = [o for o in failing if not o.agree]
     with_problem = [o for o in failing if o.actual.problem]
     if with_problem:
         return with_problem[0].actual.problem, with_problem[0], None
@@ -239,13 +243,11 @@ def diagnose(exercise, outcomes):
     return "wrong", failing[0], None
 
 
-def honesty(exercise, outcomes):
-    """A right answer must get its numbers through the supplied functions, as the reference does."""
-    for outcome in outcomes:
-        fed, expected = outcome.actual.fed, outcome.expected.fed
-        if len(fed) != len(expected) or not all(close(a, e, exercise.tolerance) for a, e in zip(fed, expected)):
-            return "bypasses", outcome
-    return "correct", None
+def fed_like_the_reference(exercise, actual, expected):
+    """A right answer gets its numbers through the supplied functions as the reference does: as many
+    of their calls feed the result, and the same gradients reach them."""
+    fed, wanted = actual.fed, expected.fed
+    return len(fed) == len(wanted) and all(close(a, e, exercise.tolerance) for a, e in zip(fed, wanted))
 
 
 def recognised_mistake(exercise, outcomes, first_failing):

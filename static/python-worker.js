@@ -70,7 +70,7 @@ async function boot() {
   if (interrupt) pyodide.setInterruptBuffer(interrupt);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
-  const browser = pyodide.pyimport("engine.browser");
+  const browser = pyodide.pyimport("grading.browser");
   post({ type: "status", state: "ready", message: "Python ready" });
   // Before the learner's first request: WebAssembly optimises code that has run, so the first
   // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.
@@ -113,7 +113,7 @@ async function answer(data) {
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
   try {
     const reply = data.type === "check" ? browser.check_json(data.exercise, data.code, data.starter ?? null)
-      : data.type === "explore" ? browser.explore_json(data.name, data.settings.rate, data.settings.max_depth)
+      : data.type === "explore" ? browser.explore_json(data.explore, data.controls)
       : browser.run_json(data.code);
     flushOutput();
     post({ id: data.id, type: "done", result: JSON.parse(reply) });

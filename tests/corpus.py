@@ -1,8 +1,14 @@
-"""The grader corpus: learner submissions, each with the verdict and diagnosis it should get."""
+"""The grader corpus: learner submissions per lesson, each with the verdict and diagnosis it should get.
+
+tests/grader_corpus/<lesson id>/<name>.py starts with a line '# expect: passed correct' or
+'# expect: failed <diagnosis>'. STARTER.py, where present, is the starter the submissions were
+written from; otherwise the lesson's own starter is used.
+"""
+import functools
 import pathlib
 
 CORPUS_DIR = pathlib.Path(__file__).parent / "grader_corpus"
-STARTER_PATH = CORPUS_DIR / "STARTER.py"
+LESSONS_DIR = pathlib.Path(__file__).parents[1] / "lessons"
 
 # The lab's layer and a right residual_stack, for tests that build a program on a right answer.
 RIGHT_STACK = """from engine import Value
@@ -17,16 +23,34 @@ def residual_stack(x, depth=20):
 """
 
 
-def load_starter():
-    """Return the starter code the corpus submissions were written from (a variant of the lesson's)."""
-    return STARTER_PATH.read_text(encoding="utf-8")
+def corpus_lessons():
+    """The ids of the lessons that have a corpus."""
+    return sorted(path.name for path in CORPUS_DIR.iterdir() if path.is_dir())
 
 
-def load_corpus():
-    """Return (name, source, expected verdict, expected diagnosis) for every corpus file, by name."""
+@functools.cache
+def lesson_exercise(lesson_id):
+    """The first exercise of a lesson, converted from its markdown by the real build: (page data, grading dict)."""
+    import build
+    from gradlab.lesson_format import convert_lesson
+
+    (path,) = LESSONS_DIR.glob(f"{lesson_id}-*.md")
+    lesson = convert_lesson(path, path.read_text(encoding="utf-8"), build.make_templates())
+    block = lesson.exercises[0]
+    return block, block["grading"].to_dict()
+
+
+def load_starter(lesson_id="8.6"):
+    """The starter code the corpus submissions were written from."""
+    path = CORPUS_DIR / lesson_id / "STARTER.py"
+    return path.read_text(encoding="utf-8") if path.exists() else lesson_exercise(lesson_id)[0]["starter"]
+
+
+def load_corpus(lesson_id="8.6"):
+    """(name, source, expected verdict, expected diagnosis) for every corpus file of a lesson, by name."""
     entries = []
-    for path in sorted(CORPUS_DIR.glob("*.py")):
-        if path == STARTER_PATH:
+    for path in sorted((CORPUS_DIR / lesson_id).glob("*.py")):
+        if path.name == "STARTER.py":
             continue
         first, _, rest = path.read_text(encoding="utf-8").partition("\n")
         verdict, diagnosis = first.removeprefix("# expect:").split()

@@ -1,26 +1,27 @@
-"""The grader, run on every corpus submission, plus the guarantees the site relies on."""
+"""The grader on every corpus submission of every lesson, plus the guarantees the site relies on."""
 import builtins
 import json
+import math
+import random
 import sys
 
 import pytest
 
 from engine import Value
-from engine.grader import grade_submission
-from tests.corpus import RIGHT_STACK, load_corpus, load_starter
+from grading.exercise import Exercise
+from grading.grader import grade_submission
+from tests.corpus import RIGHT_STACK, corpus_lessons, lesson_exercise, load_corpus, load_starter
 
-CORPUS = load_corpus()
-STARTER = load_starter()
-RESULT_KEYS = {"exercise", "passed", "diagnosis", "message", "error", "cases", "output"}
-CASE_KEYS = {
-    "depth", "input", "rate", "shown", "expected_output", "actual_output",
-    "expected_gradient", "actual_gradient", "passed",
-}
+CORPUS = load_corpus("8.6")
+STARTER = load_starter("8.6")
+EXERCISE = lesson_exercise("8.6")[1]
+RESULT_KEYS = {"exercise", "passed", "diagnosis", "message", "error", "columns", "cases", "output"}
+ALL_CORPORA = [(lesson, *entry) for lesson in corpus_lessons() for entry in load_corpus(lesson)]
 
 
-def grade(source):
-    """Grade source for the residual_stack exercise, with the lab's starter."""
-    return grade_submission("residual_stack", source, starter=STARTER)
+def grade(source, **changes):
+    """Grade source for lesson 8.6's residual_stack exercise (with changes to it), with the corpus's starter."""
+    return grade_submission({**EXERCISE, **changes}, source, starter=STARTER)
 
 
 def corpus_source(name):
@@ -34,17 +35,24 @@ def results():
     return {name: grade(source) for name, source, _, _ in CORPUS}
 
 
+@pytest.mark.parametrize("lesson, name, source, verdict, diagnosis", ALL_CORPORA,
+                         ids=[f"{entry[0]}/{entry[1]}" for entry in ALL_CORPORA])
+def test_every_corpus_verdict_and_diagnosis(lesson, name, source, verdict, diagnosis):
+    result = grade_submission(lesson_exercise(lesson)[1], source, starter=load_starter(lesson))
+    got = ("passed" if result["passed"] else "failed", result["diagnosis"])
+    assert got == (verdict, diagnosis), result["message"]
+
+
+def test_every_corpus_is_large_and_mixed():
+    for lesson in corpus_lessons():
+        verdicts = [verdict for _, _, verdict, _ in load_corpus(lesson)]
+        assert verdicts.count("passed") >= 10 and verdicts.count("failed") >= 10, lesson
+
+
 def test_corpus_is_large_and_mixed():
     verdicts = [verdict for _, _, verdict, _ in CORPUS]
     assert len(CORPUS) >= 40
     assert verdicts.count("passed") >= 15 and verdicts.count("failed") >= 25
-
-
-@pytest.mark.parametrize("name, verdict, diagnosis", [(n, v, d) for n, _, v, d in CORPUS])
-def test_corpus_verdict_and_diagnosis(results, name, verdict, diagnosis):
-    result = results[name]
-    got = ("passed" if result["passed"] else "failed", result["diagnosis"])
-    assert got == (verdict, diagnosis), result["message"]
 
 
 @pytest.mark.parametrize("name", [name for name, _, _, _ in CORPUS])
@@ -53,7 +61,8 @@ def test_result_is_plain_json_of_the_agreed_shape(results, name):
     assert set(result) == RESULT_KEYS
     assert result["exercise"] == "residual_stack"
     assert isinstance(result["message"], str) and result["message"]
-    assert all(set(case) == CASE_KEYS for case in result["cases"])
+    keys = {column["key"] for column in result["columns"]}
+    assert all(set(case["cells"]) == keys and isinstance(case["passed"], bool) for case in result["cases"])
     assert json.loads(json.dumps(result, allow_nan=False)) == result
 
 
@@ -62,7 +71,7 @@ def test_passed_messages_give_the_gradient_at_depth_20(results):
     assert passed
     for result in passed:
         assert result["message"].startswith("Passed")
-        assert "6.7275" in result["message"]
+        assert "6.7275" in result["message"] and "1e-20" in result["message"]
         assert result["cases"] and all(case["passed"] for case in result["cases"])
 
 
@@ -74,33 +83,89 @@ def test_first_case_is_the_first_failing_one(results):
             assert flags == sorted(flags), name  # every failing case before every passing one
 
 
-def test_every_case_is_run_and_one_is_the_pages_own(results):
-    cases = results["right_assign"]["cases"]
-    assert len(cases) >= 8
-    (shown,) = [case for case in cases if case["shown"]]
-    assert (shown["depth"], shown["input"], shown["rate"]) == (20, 1.0, 0.1)
-    assert shown["expected_gradient"] == pytest.approx(1.1**20, rel=1e-12)
-    assert {case["rate"] for case in cases} >= {0.1, 0.3, -0.9}
-    assert {case["depth"] for case in cases} >= {1, 3, 7, 13, 20, 40}
+def test_the_table_has_the_columns_the_exercise_declares(results):
+    columns = [column["label"] for column in results["right_assign"]["columns"]]
+    assert columns == ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient"]
+    first = results["right_assign"]["cases"][0]["cells"]
+    assert (first["depth"], first["x"], first["rate"], first["expected:grad_x"]) == ("20", "1", "0.1", "6.7275")
+
+
+def test_written_cases_run_and_two_are_drawn_afresh_at_every_check():
+    def cases(seed):
+        result = grade_submission(EXERCISE, RIGHT_STACK, None, random.Random(seed))
+        return [case["cells"] for case in result["cases"] if case["drawn"]], len(result["cases"])
+
+    (first, count), (second, _) = cases(1), cases(2)
+    assert count == len(EXERCISE["cases"]) + 2 and len(first) == 2
+    assert first != second
 
 
 def test_negative_input_passes_straight_through(results):
     for case in results["right_assign"]["cases"]:
-        if case["input"] < 0 and case["rate"] > 0:
-            assert case["actual_output"] == case["input"]
-            assert case["actual_gradient"] == 1.0
+        cells = case["cells"]
+        if float(cells["x"]) < 0 and float(cells["rate"]) > 0:
+            assert cells["yours:grad_x"] == "1"
 
 
-def test_replacing_message_names_the_vanished_gradient(results):
+def test_replacing_message_names_the_vanished_gradient_but_not_the_fix(results):
     message = results["wrong_replaces"]["message"]
-    assert message.startswith("Your stack replaced x with layer(x)")
-    assert "1e-20" in message and "x = x + layer(x)" in message
+    assert message.startswith("Your stack replaced `x`")
+    assert "1e-20" in message and "6.7275" in message
+    assert "x + layer(x)" not in message and "x = x +" not in message
+
+
+def test_no_message_hands_over_the_fix(results):
+    for name, result in results.items():
+        if result["diagnosis"] in ("syntax_error", "raised"):
+            continue  # these quote the learner's own line, which may be the right one
+        assert "x+layer(x)" not in "".join(result["message"].split()), name
 
 
 def test_failed_messages_are_concrete(results):
     for name, result in results.items():
         if result["diagnosis"] in ("wrong", "no_gradient", "hard_coded", "wrong_depth", "scaled_skip"):
             assert "instead of" in result["message"] or "where" in result["message"], name
+
+
+def test_a_right_answer_that_differs_in_the_last_digits_passes():
+    last_digits = RIGHT_STACK.replace("x = x + layer(x)", "x = (x + layer(x)) * (1 + 1e-15)")
+    assert grade(last_digits)["passed"]
+
+
+@pytest.mark.parametrize("expected, actual, agrees", [
+    (6.727499949325611, 6.727499949325601, True),
+    (1e-20, 0.0, False),
+    (0.0, 1e-20, True),
+    (math.inf, math.inf, True),
+    (math.inf, 1e308, False),
+    (math.nan, math.nan, True),
+    (1.0, math.nan, False),
+])
+def test_comparison_tolerates_rounding_and_handles_zero_inf_and_nan(expected, actual, agrees):
+    from grading.compare import close
+    assert close(actual, expected, 1e-9) is agrees
+
+
+def test_honest_gradients_closed_form_hand_built_and_imports_are_refused(results):
+    assert results["wrong_closed_form_factor"]["diagnosis"] == "bypasses"
+    assert "0" in results["wrong_closed_form_factor"]["message"] and "layer" in results["wrong_closed_form_factor"]["message"]
+    assert results["wrong_closed_form_with_dead_layers"]["diagnosis"] == "bypasses"
+    assert results["wrong_hand_built_closed_form"]["diagnosis"] == "forged_node"
+    assert "by hand" in results["wrong_hand_built_closed_form"]["message"]
+    assert results["wrong_patches_add_in_call"]["diagnosis"] == "forged_node"
+    assert "Value.__add__" in results["wrong_patches_add_in_call"]["message"]
+    for name in ("wrong_imports_grader", "wrong_imports_grader_inside"):
+        assert results[name]["diagnosis"] == "imports_grader"
+        assert "grader" in results[name]["message"]
+
+
+def test_a_gradient_written_by_hand_counts_for_nothing(results):
+    assert results["wrong_writes_grad"]["diagnosis"] == "replaces"
+
+
+def test_feeds_requires_every_supplied_call_to_reach_the_result():
+    without_feeds = grade(corpus_source("wrong_closed_form_factor"), feeds=[])
+    assert without_feeds["passed"]  # the check that refuses it is the exercise's 'feeds: layer'
 
 
 def test_syntax_error_gives_line_and_column(results):
@@ -134,7 +199,7 @@ def test_unchanged_starter_says_the_blank_is_empty():
 
 
 def test_starter_is_only_compared_when_given():
-    result = grade_submission("residual_stack", STARTER)
+    result = grade_submission(EXERCISE, STARTER)
     assert result["diagnosis"] == "replaces"
 
 
@@ -144,9 +209,9 @@ def test_output_is_captured_and_cut():
     assert len(result["output"]) < 4100 and "output cut here" in result["output"]
 
 
-def test_non_finite_numbers_become_none(results):
+def test_non_finite_numbers_are_named(results):
     cases = results["wrong_overflows"]["cases"]
-    assert cases[0]["actual_output"] is None and not cases[0]["passed"]
+    assert cases[0]["cells"]["yours:grad_x"] in ("infinity", "nan (not a number)") and not cases[0]["passed"]
 
 
 def test_patches_do_not_outlive_their_run():
@@ -169,9 +234,8 @@ def test_added_attributes_are_removed_after_the_run():
     assert not hasattr(Value, "tanh")
 
 
-def test_unknown_exercise_raises():
-    with pytest.raises(ValueError, match="no_such_exercise"):
-        grade_submission("no_such_exercise", "x = 1")
+def test_an_exercise_is_data_the_grader_round_trips():
+    assert Exercise.from_dict(EXERCISE).to_dict() == EXERCISE
 
 
 LEFT_IN_GLOBALS = "import sys\n" + RIGHT_STACK + """

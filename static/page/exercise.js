@@ -1,7 +1,7 @@
 // The Build section: the editor, Run / Check / Stop / Reset, hints and the solution.
 import { createCodeEditor } from "./code-editor.js";
 import { renderOutput } from "./output.js";
-import { formatNumber } from "./format.js";
+import { inlineMarkdown } from "./inline-markdown.js";
 
 export function setupExercise(root, { runtime, progress, onPassed }) {
   const id = root.dataset.exercise;
@@ -11,6 +11,7 @@ export function setupExercise(root, { runtime, progress, onPassed }) {
   const buttons = Object.fromEntries([...root.querySelectorAll("button[data-action]")].map((b) => [b.dataset.action, b]));
   const starter = textarea.defaultValue;
   const timeLimitMs = Number(root.dataset.timeLimit || 10) * 1000;
+  const grading = loadOnce(root.dataset.grading);
   const output = renderOutput(root.querySelector(".output"));
   let busy = false;
 
@@ -50,14 +51,20 @@ export function setupExercise(root, { runtime, progress, onPassed }) {
     // The time limit is for the learner's code, not for Python's first boot.
     const limit = setTimeout(() => runtime.stop({ reason: "time-limit" }), timeLimitMs + (runtime.state === "ready" ? 0 : 60_000));
     const code = editor.getCode();
-    const outcome = kind === "check"
-      ? await runtime.check(root.dataset.check, code, starter, output.append)
-      : await runtime.run(code, output.append);
+    const outcome = kind === "check" ? await check(code) : await runtime.run(code, output.append);
     clearTimeout(limit);
     busy = false;
     buttons.run.disabled = buttons.check.disabled = false;
     buttons.stop.disabled = true;
     report(kind, outcome, code);
+  }
+
+  async function check(code) {
+    try {
+      return await runtime.check(await grading(), code, starter, output.append);
+    } catch (error) {
+      return { kind: "stopped", reason: "no-grading", message: error.message };
+    }
   }
 
   function report(kind, outcome, code) {
@@ -91,9 +98,9 @@ export function setupExercise(root, { runtime, progress, onPassed }) {
   function showVerdict(verdict) {
     const summary = document.createElement("p");
     summary.className = verdict.passed ? "verdict passed" : "verdict failed";
-    summary.textContent = verdict.passed ? verdict.message : `Not yet: ${verdict.message}`;
+    summary.append(...inlineMarkdown(verdict.passed ? verdict.message : `Not yet: ${verdict.message}`));
     result.replaceChildren(summary);
-    if (verdict.cases?.length) result.append(casesTable(verdict.cases));
+    if (verdict.cases?.length) result.append(casesTable(verdict.columns, verdict.cases));
   }
 
   function resetCode() {
@@ -126,6 +133,9 @@ function stopMessage(outcome, timeLimitMs) {
     return `Stopped: your code ran for more than ${timeLimitMs / 1000} s, the limit for this exercise. `
       + "Look for a loop that never ends.";
   }
+  if (outcome.reason === "no-grading") {
+    return `The checks for this exercise could not be loaded (${outcome.message}). Check your connection, then Check again; your code is saved.`;
+  }
   if (outcome.reason === "unavailable") {
     return "Python is not available right now (see the status above): your code is saved; press Retry, then run it again.";
   }
@@ -135,12 +145,13 @@ function stopMessage(outcome, timeLimitMs) {
   return outcome.interrupted ? "Stopped (KeyboardInterrupt)." : "Stopped. Python was restarted to end your code.";
 }
 
-function casesTable(cases) {
+// The verdict says which columns its cases have: the page knows no exercise.
+function casesTable(columns, cases) {
   const table = document.createElement("table");
   table.className = "cases";
   table.createCaption().textContent = "What Check ran (first failing case first)";
   const head = table.createTHead().insertRow();
-  for (const title of ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient", "Result"]) {
+  for (const title of [...columns.map((column) => column.label), "Result"]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = title;
@@ -149,10 +160,23 @@ function casesTable(cases) {
   const body = table.createTBody();
   for (const c of cases.slice(0, 6)) {
     const row = body.insertRow();
-    const cells = [c.depth, c.input, c.rate, formatNumber(c.expected_gradient), formatNumber(c.actual_gradient), c.passed ? "✓ right" : "✗ differs"];
-    for (const value of cells) row.insertCell().textContent = String(value);
+    for (const column of columns) row.insertCell().textContent = c.cells[column.key];
+    row.insertCell().textContent = c.passed ? "✓ right" : "✗ differs";
   }
   return table;
+}
+
+// Fetch a file the first time it is needed, and keep it; a failed fetch is tried again next time.
+function loadOnce(url) {
+  let text = null;
+  return async () => {
+    if (text === null) {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+      text = await response.text();
+    }
+    return text;
+  };
 }
 
 function setupHints(root, id, progress) {

@@ -1,8 +1,9 @@
 // "Your progress": which sections are done, Start over, and progress as a file to keep or move.
-
-const SEEN_SECTIONS = ["Watch", "Explore", "Unlocked in microgpt"]; // done once read to the end
+// The sections, and when each counts as done, come from the course plan (lessons/course.toml).
 
 export function setupProgressPanel(lesson, { progress }) {
+  const sections = JSON.parse(document.getElementById("course-sections")?.textContent || "[]");
+  const doneWhen = Object.fromEntries(sections.map((section) => [section.title, section.done]));
   const headings = [...lesson.querySelectorAll("h2")];
   const panel = document.createElement("section");
   panel.className = "progress-panel";
@@ -31,8 +32,8 @@ export function setupProgressPanel(lesson, { progress }) {
   let parts = { exercises: [], quizzes: [] };
 
   function isDone(title) {
-    if (title === "Build") return Object.values(progress.data.exercises).some((e) => e.passed);
-    if (title === "Check yourself") return parts.quizzes.length > 0 && parts.quizzes.every((q) => q.answeredRight());
+    if (doneWhen[title] === "exercises") return Object.values(progress.data.exercises).some((e) => e.passed);
+    if (doneWhen[title] === "quizzes") return parts.quizzes.length > 0 && parts.quizzes.every((q) => q.answeredRight());
     return Boolean(progress.data.sections[title]);
   }
 
@@ -58,7 +59,7 @@ export function setupProgressPanel(lesson, { progress }) {
   for (const heading of headings) {
     const title = heading.textContent.trim();
     const end = lastElementOf(heading);
-    if (SEEN_SECTIONS.includes(title) && end) {
+    if (doneWhen[title] === "read" && end) {
       end.dataset.sectionEnd = title;
       seen.observe(end);
     }

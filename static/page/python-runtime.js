@@ -112,12 +112,14 @@ export class PythonRuntime {
     return this.request({ type: "run", code }, onOutput);
   }
 
+  // exercise: the grader's JSON for the exercise, as the build wrote it.
   check(exercise, code, starter, onOutput) {
     return this.request({ type: "check", exercise, code, starter }, onOutput);
   }
 
-  explore(name, settings) {
-    return this.request({ type: "explore", name, settings });
+  // explore: JSON of the explore's code and controls; controls: JSON of their values.
+  explore(explore, controls) {
+    return this.request({ type: "explore", explore, controls });
   }
 
   get busy() {

@@ -226,7 +226,7 @@ def cells(exercise, shown, outcome):
     row = {}
     for name in shown:
         if name in exercise.quantities:
-            row[f"expected:{name}"] = short(quantity_of(outcome.expected, name))
+            row[f"expected:{name}"] = "—" if outcome.expected.problem else short(quantity_of(outcome.expected, name))
             row[f"yours:{name}"] = "—" if outcome.actual.problem else short(quantity_of(outcome.actual, name))
         else:
             row[name] = short(outcome.case.get(name))

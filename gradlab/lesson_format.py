@@ -232,7 +232,7 @@ class LessonBlockPreprocessor(Preprocessor):
             return
         self.md.lesson_source.report(
             line, f"unknown block '```{name}'{did_you_mean(name, BLOCK_KINDS + ('python', 'text'))}: "
-                  "lesson blocks are exercise, quiz and explore, and a code block names a language, such as python or text")
+                  "lesson blocks are exercise, quiz, explore and numbers, and a code block names a language, such as python or text")
 
 
 def fence_name(info):

@@ -8,17 +8,10 @@ from pathlib import Path
 import pytest
 
 import build
-from engine.grader import grade_submission
 from gradlab.problems import natural_order
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 BROKEN = FIXTURES / "broken"
-
-
-def grader_says(fixture):
-    """What the grader says about a fixture's reference solution, as the check quotes it."""
-    solution = (BROKEN / fixture).read_text().split("--- solution\n")[1].split("```")[0]
-    return " ".join(grade_submission("residual_stack", solution)["message"].split())
 
 
 # One broken fixture per kind of problem: its files, then each problem's file, line, a piece of the
@@ -26,47 +19,49 @@ def grader_says(fixture):
 BROKEN_LESSONS = {
     "unknown block": (["1.1-unknown-block.md"], [
         ("1.1-unknown-block.md", 16, "```exrecise",
-         "unknown block '```exrecise' (did you mean 'exercise'?): lesson blocks are exercise, quiz and explore, "
-         "and a code block names a language, such as python or text")]),
-    "unknown explore": (["1.2-unknown-explore.md"], [
-        ("1.2-unknown-explore.md", 12, "```explore gradient-vs-width",
-         "unknown explore 'gradient-vs-width' (did you mean 'gradient-vs-depth'?): the explores are gradient-vs-depth")]),
+         "unknown block '```exrecise' (did you mean 'exercise'?): lesson blocks are exercise, quiz, explore and "
+         "numbers, and a code block names a language, such as python or text")]),
+    "unknown explore setting": (["1.2-unknown-explore-setting.md"], [
+        ("1.2-unknown-explore-setting.md", 16, "rate: 0.1",
+         "unknown explore setting 'rate': the settings are title, caption, x, y, 'control NAME' and 'series NAME'")]),
     "missing part": (["1.3-missing-solution.md"], [
         ("1.3-missing-solution.md", 16, "```exercise",
          "the exercise has no '--- solution' part: add one, followed by the reference solution")]),
     "quiz without question": (["1.4-quiz-without-question.md"], [
-        ("1.4-quiz-without-question.md", 32, "```quiz",
+        ("1.4-quiz-without-question.md", 39, "```quiz",
          "the quiz has no question: add a line starting '? ' before its options")]),
     "quiz without right option": (["1.5-quiz-without-right-option.md"], [
-        ("1.5-quiz-without-right-option.md", 32, "```quiz", "the quiz has no right option: mark the right one '- [x]'")]),
+        ("1.5-quiz-without-right-option.md", 39, "```quiz", "the quiz has no right option: mark the right one '- [x]'")]),
     "quiz with two right options": (["1.6-quiz-with-two-right-options.md"], [
-        ("1.6-quiz-with-two-right-options.md", 32, "```quiz",
-         "the quiz marks 2 options right (lines 34, 36): mark exactly one '- [x]'")]),
+        ("1.6-quiz-with-two-right-options.md", 39, "```quiz",
+         "the quiz marks 2 options right (lines 41, 43): mark exactly one '- [x]'")]),
     "option without explanation": (["1.7-option-without-explanation.md"], [
-        ("1.7-option-without-explanation.md", 36, "- [ ] That one",
+        ("1.7-option-without-explanation.md", 43, "- [ ] That one",
          "the option 'That one' has no explanation: add a line under it, indented two spaces, "
          "that says why it is right or wrong")]),
-    "solution fails its check": (["1.8-solution-fails-check.md"], [
-        ("1.8-solution-fails-check.md", 23, "--- solution",
-         "the solution does not pass its check 'residual_stack', which says: "
-         + grader_says("1.8-solution-fails-check.md"))]),
-    "starter passes its check": (["1.9-starter-passes-check.md"], [
+    "solution fails its own cases": (["1.8-solution-fails.md"], [
+        ("1.8-solution-fails.md", 23, "--- solution",
+         "the solution does not pass its own cases: the grader says residual_stack returned a plain float "
+         "(38.337599924474745) for depth 20 and x 1, where a Value was expected, so no gradient could flow back "
+         "through it. Return the Value itself, not its .data or a number made from it.")]),
+    "starter passes": (["1.9-starter-passes-check.md"], [
         ("1.9-starter-passes-check.md", 18, "--- starter",
-         "the starter already passes its check 'residual_stack': leave a blank for the learner to fill")]),
+         "the starter already passes: leave a blank for the learner to fill")]),
     "computed number raises": (["1.10-computed-number-raises.md"], [
-        ("1.10-computed-number-raises.md", 10, "{{ residual_gradent(20) | .2f }}",
+        ("1.10-computed-number-raises.md", 15, "{{ residual_gradent(20) | .2f }}",
          "the computed number {{ residual_gradent(20) | .2f }} failed with NameError: name 'residual_gradent' is "
-         "not defined (did you mean 'residual_gradient'?); it can use plain_gradient, residual_gradient, "
-         "plain_output, residual_output and math, then '| format' such as .2f")]),
+         "not defined (did you mean 'residual_gradient'?); it can use the lesson's numbers functions "
+         "(residual_gradient) and math, then '| format' such as .2f")]),
     "front matter": (["1.11-front-matter-typo.md"], [
         ("1.11-front-matter-typo.md", 3, "titel:",
-         "unknown front matter key 'titel' (did you mean 'title'?): the keys are id, title, module, summary, scripts")]),
+         "unknown front matter key 'titel' (did you mean 'title'?): the keys are id, title, module, summary, "
+         "scripts, packages")]),
     "sections out of order": (["1.12-sections-out-of-order.md"], [
-        ("1.12-sections-out-of-order.md", 26, "## Explore",
+        ("1.12-sections-out-of-order.md", 33, "## Explore",
          "'## Explore' comes after '## Build' (line 10): the sections go Watch, Explore, Build, Check yourself, "
          "Unlocked in microgpt")]),
     "section missing": (["1.13-section-missing.md"], [
-        ("1.13-section-missing.md", 30, "## Unlocked in microgpt",
+        ("1.13-section-missing.md", 37, "## Unlocked in microgpt",
          "the section '## Check yourself' is missing: add it before this one")]),
     "script in prose": (["1.21-script-in-prose.md"], [
         ("1.21-script-in-prose.md", 10, '<p onclick="steal()">Click me</p>',
@@ -75,20 +70,20 @@ BROKEN_LESSONS = {
     "duplicate id": (["1.14-first.md", "1.14-second.md"], [
         ("1.14-second.md", 2, "id: 1.14",
          "id 1.14 is already used by lessons/1.14-first.md: give this lesson its own number")]),
-    "unknown check": (["1.15-unknown-check.md"], [
-        ("1.15-unknown-check.md", 17, "check: residual_stak",
-         "unknown check 'residual_stak' (did you mean 'residual_stack'?): the grader (engine/grader.py) knows "
-         "residual_stack; name one with 'check: …'")]),
+    "exercise without call": (["1.15-exercise-without-call.md"], [
+        ("1.15-exercise-without-call.md", 17, "call: residual_stack",
+         "say how the grader calls the learner's function, as in 'call: residual_stack(x, depth)': its name and "
+         "the case columns passed to it")]),
     "lesson not in the plan": (["1.16-not-in-plan.md"], [
         ("1.16-not-in-plan.md", 2, "id: 1.16",
          "lesson 1.16 is not in the course plan: add \"1.16 Not in plan\" to the lessons of module 1 in "
          "lessons/course.toml")]),
     "title differs from the plan": (["1.17-title-differs.md"], [
         ("1.17-title-differs.md", 3, "title:",
-         "the title differs from the course plan's 'Title differs from the plan' (lessons/course.toml line 22): "
+         "the title differs from the course plan's 'Title differs from the plan' (lessons/course.toml line 33): "
          "make them the same")]),
     "block not closed": (["1.18-block-not-closed.md"], [
-        ("1.18-block-not-closed.md", 32, "```quiz", "this ```quiz block is never closed: add a line ``` where it ends")]),
+        ("1.18-block-not-closed.md", 39, "```quiz", "this ```quiz block is never closed: add a line ``` where it ends")]),
     "math that cannot be rendered": (["1.19-bad-math.md"], [
         ("1.19-bad-math.md", 10, "$\\frac{1}{$",
          "the math $\\frac{1}{$ is not LaTeX that can be rendered (NoAvailableTokensError): check that every { "
@@ -189,11 +184,13 @@ def test_the_course_plan_is_checked_too(tmp_path, monkeypatch, capsys):
     plan = ('[[module]]\nnumber = 1\ntitle = "One"\nlessons = [\n    "1.1 First",\n    "2.1 Elsewhere",\n'
             '    "1.1 First again",\n    "Second",\n]\n\n[[module]]\nnumber = 3\n')
     assert check_plan(plan, tmp_path, monkeypatch, capsys) == (
+        "lessons/course.toml:1: the plan names the sections every lesson has, in order, before its modules: "
+        "sections = [{ title = \"Watch\", done = \"read\" }, …]\n"
         "lessons/course.toml:6: lesson 2.1 is listed in module 1: move it to module 2\n"
         "lessons/course.toml:7: lesson 1.1 is planned twice (first on line 5): keep one\n"
         "lessons/course.toml:8: a planned lesson reads \"1.1 Its title\", not 'Second'\n"
         "lessons/course.toml:12: each [[module]] needs number = 8, title = \"…\" and lessons = [\"8.1 Title\", …]\n"
-        + summary(4, 1))
+        + summary(5, 1))
 
 
 @pytest.mark.parametrize("title", ["One", '"One'])

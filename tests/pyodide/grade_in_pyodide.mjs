@@ -1,5 +1,6 @@
 // Grades submissions in real Pyodide under Node, with the engine wheel the site ships.
-// Usage: node grade_in_pyodide.mjs <engine wheel>  (stdin: JSON [{exercise, source, starter}], stdout: JSON results)
+// Usage: node grade_in_pyodide.mjs <engine wheel>  (stdin: JSON [{exercise, source, starter}], where exercise is
+// the grader's dict of the exercise; stdout: JSON results)
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -15,8 +16,9 @@ const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
 const gradeJson = pyodide.runPython(`
 import json
-from engine.grader import grade_submission
-lambda exercise, source, starter: json.dumps(grade_submission(exercise, source, starter))
+from grading.grader import grade_submission
+lambda exercise, source, starter: json.dumps(grade_submission(json.loads(exercise), source, starter))
 `);
-const results = submissions.map(({ exercise, source, starter }) => JSON.parse(gradeJson(exercise, source, starter ?? null)));
+const results = submissions.map(({ exercise, source, starter }) =>
+  JSON.parse(gradeJson(JSON.stringify(exercise), source, starter ?? null)));
 process.stdout.write(JSON.stringify({ python: pyodide.runPython("import sys; sys.version"), results }));

@@ -196,7 +196,7 @@ def test_dismantle_a_chain_of_a_million_nodes():
 
 def test_values_have_slots_and_no_dict():
     v = Value(1.0)
-    assert Value.__slots__ == ("data", "grad", "_children", "_local_grads")
+    assert Value.__slots__ == ("data", "grad", "_children", "_local_grads", "_op")
     assert not hasattr(v, "__dict__")
     with pytest.raises(AttributeError):
         v.label = "x"
@@ -210,3 +210,10 @@ def test_package_exports():
     assert engine.__version__ == "0.1.0"
     assert engine.Value is Value
     assert {"Value", "topological_order", "backpropagate", "dismantle"} <= set(dir(engine))
+
+
+def test_each_operation_records_its_name_for_the_grader_and_the_graph_view():
+    x, y = Value(2.0), Value(3.0)
+    assert [(x + y)._op, (x * y)._op, (x**2)._op, x.log()._op, x.exp()._op, x.relu()._op] == \
+        ["+", "*", "**2", "log", "exp", "relu"]
+    assert x._op == "" and (x - y)._op == "+" and (x / y)._op == "*"

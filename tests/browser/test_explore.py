@@ -29,7 +29,7 @@ def test_sliders_recompute_the_numbers_in_python(page, site_url):
     page.get_by_role("slider", name="Layer rate").fill("0.3")
     page.get_by_role("slider", name="Depth").fill("60")
     expect(table_row(page, 60)).to_contain_text("6.864e+6", timeout=BOOT_TIMEOUT_MS)  # 1.3 ** 60
-    expect(figure(page)).to_contain_text("At depth 60, layer rate 0.3")
+    expect(figure(page)).to_contain_text("At depth (layers) 60: plain stack 4.239e-32, residual stack 6.864e+6")
 
 
 def test_sliders_are_keyboard_operable(page, site_url):
@@ -38,4 +38,4 @@ def test_sliders_are_keyboard_operable(page, site_url):
     depth.focus()
     page.keyboard.press("ArrowLeft")
     expect(depth).to_have_value("39")
-    expect(figure(page)).to_contain_text("At depth 39")
+    expect(figure(page)).to_contain_text("At depth (layers) 39")

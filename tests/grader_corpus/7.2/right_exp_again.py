@@ -1,0 +1,18 @@
+# expect: passed correct
+from engine import Value
+
+def chain_rate(x, a):
+    u = x * a
+    v = u ** 2
+    y = v.exp()
+    rate_u = a
+    rate_v = u * 2
+    rate_y = v.exp()  # exp is its own rate
+    return rate_y * rate_v * rate_u
+
+x = Value(0.5)
+rate = chain_rate(x, 2.0)
+y = ((x * 2.0) ** 2).exp()
+y.backward()
+print("my rate:", rate.data if isinstance(rate, Value) else rate)
+print("x.grad: ", x.grad)

@@ -1,0 +1,19 @@
+# expect: passed correct
+from engine import Value
+
+def chain_rate(x, a):
+    u = x * a
+    v = u ** 2
+    y = v.exp()
+    rates = [a, 2 * u, y]
+    total = Value(1.0)
+    for r in rates:
+        total = total * r
+    return total
+
+x = Value(0.5)
+rate = chain_rate(x, 2.0)
+y = ((x * 2.0) ** 2).exp()
+y.backward()
+print("my rate:", rate.data if isinstance(rate, Value) else rate)
+print("x.grad: ", x.grad)

@@ -1,0 +1,12 @@
+# expect: passed correct
+from engine import Value
+
+def chain_rate(x, a):
+    return a * 2 * (x * a) * ((x * a) ** 2).exp()
+
+x = Value(0.5)
+rate = chain_rate(x, 2.0)
+y = ((x * 2.0) ** 2).exp()
+y.backward()
+print("my rate:", rate.data if isinstance(rate, Value) else rate)
+print("x.grad: ", x.grad)

@@ -1,0 +1,18 @@
+# expect: failed misses_step
+from engine import Value
+
+def chain_rate(x, a):
+    u = x * a
+    v = u ** 2
+    y = v.exp()
+    rate_u = a
+    rate_v = 2 * x
+    rate_y = y
+    return rate_u * rate_v * rate_y
+
+x = Value(0.5)
+rate = chain_rate(x, 2.0)
+y = ((x * 2.0) ** 2).exp()
+y.backward()
+print("my rate:", rate.data if isinstance(rate, Value) else rate)
+print("x.grad: ", x.grad)

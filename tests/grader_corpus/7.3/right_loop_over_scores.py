@@ -1,0 +1,14 @@
+# expect: passed correct
+from engine import Value
+
+def first_probability(s1, s2):
+    exps = [s.exp() for s in (s1, s2)]
+    total = Value(0.0)
+    for e in exps:
+        total = total + e
+    return exps[0] / total
+
+s1, s2 = Value(1.0), Value(0.0)
+p = first_probability(s1, s2)
+p.backward()
+print(f"p = {p.data:.4f}  s1.grad = {s1.grad:.4f}  s2.grad = {s2.grad:.4f}")

@@ -1,0 +1,13 @@
+# expect: passed correct
+from engine import Value
+
+def rmsnorm(x):
+    ms = sum(xi * xi for xi in x) / len(x)
+    scale = (ms + 1e-5) ** -0.5
+    return list(map(lambda xi: xi * scale, x))
+
+x = [Value(1.0), Value(2.0), Value(3.0)]
+out = rmsnorm(x)
+print("normalised:", [round(o.data, 4) for o in out])
+sum(out).backward()
+print("gradients: ", [round(xi.grad, 4) for xi in x])

@@ -1,0 +1,10 @@
+# expect: failed imports_grader
+from engine import Value
+
+import grading.grader
+
+def rmsnorm(x):
+    ms = sum(xi * xi for xi in x) / len(x)
+    scale = (ms + 1e-5) ** -0.5
+    return [xi * scale for xi in x]
+

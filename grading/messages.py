@@ -61,7 +61,7 @@ class Fields(dict):
 
 
 class CaseFields:
-    """{case} reads 'depth 20, input 1.0 and layer rate 0.1'; {case.depth} is one number."""
+    """{case} reads 'depth 20 and input 1'; {case.depth} is one number."""
 
     def __init__(self, exercise, case):
         self._exercise, self._case = exercise, case
@@ -104,7 +104,7 @@ class Shown:
 
 
 def describe_case(exercise, case):
-    """'depth 20, input 1.0 and layer rate 0.1', from the case's columns and their labels."""
+    """'depth 20 and input 1', from the case's columns and their labels."""
     parts = [f"{exercise.label(name).lower()} {short(value)}" for name, value in case.items()]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 

@@ -1,7 +1,7 @@
 """The exercise block: settings, then parts that declare everything the grader needs.
 
 ```exercise NAME
-call: residual_stack(x, depth)        the function under test, called with these case columns
+call: stack(x, depth)                 the function under test, called with these case columns
 values: x                             the columns that arrive as Values (their gradients are compared)
 feeds: layer                          supplied functions whose every call must feed the result
 labels: depth = Depth, x = Input      what the feedback table and messages call each column
@@ -123,13 +123,13 @@ def read_parts(lines, markers, opening, report, did_you_mean):
 def check_name(argument, opening, report):
     if re.fullmatch(r"[A-Za-z][\w-]*", argument):
         return True
-    report(opening, f"name the exercise after the fence, as in '```exercise residual_stack' "
+    report(opening, f"name the exercise after the fence, as in '```exercise my_function' "
                     f"(letters, digits, _ and -), not {argument!r}")
     return False
 
 
 def read_call(text, line, name, report):
-    """'residual_stack(x, depth)' as (function name, argument names), or None with a problem."""
+    """'stack(x, depth)' as (function name, argument names), or None with a problem."""
     match = CALL.match(text.strip())
     if not match:
         report(line, f"say how the grader calls the learner's function, as in 'call: {name}(x, depth)': "

@@ -6,7 +6,7 @@ caption: What the chart shows, in markdown.
 x: depth (layers)                                  the horizontal axis's label
 y: gradient at the input, log                      the vertical axis's label, then linear or log
 control depth: Depth, 1 to 100 step 1, default 40  a slider: its label, range, step and first value
-series residual: residual stack                    a line: its label, then solid or dashed
+series deep: deep stack                           a line: its label, then solid or dashed
 --- python
 def explore(depth):                                the controls' values in, {"x": [...], NAME: [...]} out
     ...
@@ -27,7 +27,7 @@ def parse_explore(argument, lines, opening, md, lesson_code, render_inline, did_
     report = md.lesson_source.report
     marker = next((i for i, line in enumerate(lines) if re.match(r"^---\s*python\s*$", line)), None)
     if not re.fullmatch(r"[A-Za-z][\w-]*", argument):
-        report(opening, f"name the explore after the fence, as in '```explore gradient-vs-depth', not {argument!r}")
+        report(opening, f"name the explore after the fence, as in '```explore growth', not {argument!r}")
         return None
     if marker is None:
         report(opening, "the explore has no '--- python' part: add one defining explore(…), a function of its "

@@ -102,7 +102,7 @@ def read_front_matter(source):
     lines, report = source.lines, source.report
     if not lines or lines[0].strip() != "---":
         report(1, "a lesson starts with front matter: a line '---', then lines such as "
-                  "'id: 8.6' and 'title: Residual connections', then '---'")
+                  "'id: 1.1' and 'title: What a derivative measures', then '---'")
         return {}, {}, 0
     end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---" or lines[i].startswith("#")),
                len(lines))
@@ -115,7 +115,7 @@ def read_front_matter(source):
     else:
         body_start = end + 1
     meta, meta_lines = read_settings(lines[1:end], 2, source, "front matter key", FRONT_MATTER_KEYS,
-                                     required={"id": "8.6", "title": "Residual connections"})
+                                     required={"id": "1.1", "title": "Its title"})
     if meta.get("id") and not LESSON_ID.fullmatch(meta["id"]):
         report(meta_lines["id"], f"id is the lesson's number, module then lesson, such as 8.6; not {meta['id']!r}")
     return meta, meta_lines, body_start
@@ -236,7 +236,7 @@ class LessonBlockPreprocessor(Preprocessor):
 
 
 def fence_name(info):
-    """Split a fence's info string into (name, argument): 'exercise residual_stack', '{ .python hl_lines="2" }'."""
+    """Split a fence's info string into (name, argument): 'exercise my_function', '{ .python hl_lines="2" }'."""
     info = info.strip()
     if info.startswith("{"):
         language = re.search(r"\.([\w+#-]+)", info)

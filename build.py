@@ -150,7 +150,7 @@ def convert_and_check_in_worker(path, text):
 
 def convert_and_check(path, text, templates):
     """One lesson converted, with the problems the checks find in it."""
-    lesson = convert_lesson(path, text, templates)
+    lesson = convert_lesson(path, text, templates, CACHE_DIR / "wheels")
     lesson.problems += check_lesson(lesson)
     return lesson
 
@@ -242,13 +242,22 @@ def write_lesson(lesson, course, templates, out_dir, urls):
     lesson_dir = out_dir / lesson.slug
     lesson_dir.mkdir(exist_ok=True)
     previous, following = course.neighbours(lesson)
+    packages = ["../" + write_wheel(wheel, out_dir) for wheel in lesson.packages]
     write_page(lesson_dir / "index.html", templates.get_template("lesson.html"), root="../", lesson=lesson,
                module=course.module_of(lesson), previous=previous, next=following, urls=urls,
-               sections=[vars(section) for section in course.sections])
+               sections=[vars(section) for section in course.sections], packages=packages)
     for exercise in lesson.exercises:
         (lesson_dir / f"solution-{exercise['id']}.html").write_text(exercise["solution_html"], encoding="utf-8")
         (lesson_dir / f"exercise-{exercise['id']}.json").write_text(json.dumps(exercise["grading"].to_dict()),
                                                                     encoding="utf-8")
+
+
+def write_wheel(wheel, out_dir):
+    """Serve a package's wheel under its content hash (its name must stay a wheel's name); return its path."""
+    served = out_dir / "wheels" / assets.content_hash(wheel) / wheel.name
+    served.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(wheel, served)
+    return served.relative_to(out_dir).as_posix()
 
 
 def write_page(path, template, **context):

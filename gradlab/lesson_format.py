@@ -22,7 +22,7 @@ from markdown.preprocessors import Preprocessor
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
-from gradlab import exercise_block, explore_block, lesson_code
+from gradlab import exercise_block, explore_block, lesson_code, packages
 from gradlab.problems import LessonProblem
 
 BLOCK_KINDS = ("exercise", "quiz", "explore", "numbers")
@@ -64,6 +64,7 @@ class Lesson:
     exercises: list = field(default_factory=list)
     quizzes: list = field(default_factory=list)
     explores: list = field(default_factory=list)
+    packages: list = field(default_factory=list)  # paths of the wheels its code imports
     problems: list = field(default_factory=list)
 
     @property
@@ -81,10 +82,12 @@ def did_you_mean(word, choices):
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def convert_lesson(path, text, templates):
-    """Convert one lesson's text: front matter, HTML, its blocks as data, and the problems found."""
+def convert_lesson(path, text, templates, wheel_cache=None):
+    """Convert one lesson's text: front matter, HTML, its blocks as data, and the problems found.
+    wheel_cache is where the wheels of the packages it lists are kept (fetched from PyPI once)."""
     source = LessonSource(path, text)
     meta, meta_lines, body_start = read_front_matter(source)
+    wheels = lesson_packages(meta, meta_lines, source, wheel_cache)
     code, code_line = lesson_code.numbers_code(source.lines[body_start:], body_start + 1)
     namespace, problem = lesson_code.run_numbers_code(code, code_line)
     if problem:
@@ -94,7 +97,18 @@ def convert_lesson(path, text, templates):
     return Lesson(path=source.path, meta=meta, meta_lines=meta_lines, html=html,
                   body_line=body_start + 1, sections=md.lesson_sections,
                   exercises=md.lesson_blocks["exercise"], quizzes=md.lesson_blocks["quiz"],
-                  explores=md.lesson_blocks["explore"], problems=source.problems)
+                  explores=md.lesson_blocks["explore"], packages=wheels, problems=source.problems)
+
+
+def lesson_packages(meta, meta_lines, source, wheel_cache):
+    """The wheels of the packages the front matter lists, importable from here on; problems reported."""
+    if not meta.get("packages"):
+        return []
+    wheels, problems = packages.fetch_lesson_packages(meta["packages"], wheel_cache or Path(".cache/wheels"))
+    for problem in problems:
+        source.report(meta_lines["packages"], problem)
+    packages.make_importable(wheels)
+    return wheels
 
 
 def read_front_matter(source):

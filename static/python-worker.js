@@ -67,6 +67,7 @@ async function boot() {
   const { interrupt } = await connected;
   post({ type: "status", state: "loading", message: "Loading Python…" });
   const pyodide = await startPyodide();
+  await installPackages(pyodide);
   if (interrupt) pyodide.setInterruptBuffer(interrupt);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
@@ -93,6 +94,15 @@ async function startPyodide() {
   const [pyodide, wheel] = await Promise.all([loadPyodide({ indexURL }), fetchBytes(engine)]);
   pyodide.unpackArchive(wheel, "wheel");
   return pyodide;
+}
+
+// The lesson's own packages, from wheels the site serves (so they work offline too).
+async function installPackages(pyodide) {
+  const { files: { packages } } = await connected;
+  if (!packages?.length) return;
+  await pyodide.loadPackage("micropip");
+  const micropip = pyodide.pyimport("micropip");
+  for (const url of packages) await micropip.install(url);
 }
 
 async function fetchBytes(url) {

@@ -38,6 +38,7 @@ const runtime = new PythonRuntime({
     engine: script.dataset.engineWheel,
     snapshot: script.dataset.snapshot,
     snapshotFor: script.dataset.snapshotFor,
+    packages: JSON.parse(script.dataset.packages || "[]"),
   },
   onStatus: (state, message) => {
     for (const line of statusLines) {

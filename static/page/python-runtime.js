@@ -37,7 +37,10 @@ export class PythonRuntime {
   constructor({ workerUrl, files, onStatus, onSpare }) {
     this.workerUrl = new URL(workerUrl, document.baseURI);
     const absolute = (url) => new URL(url, document.baseURI).href;
-    this.files = { ...files, pyodide: absolute(files.pyodide), engine: absolute(files.engine), snapshot: absolute(files.snapshot) };
+    this.files = {
+      ...files, pyodide: absolute(files.pyodide), engine: absolute(files.engine), snapshot: absolute(files.snapshot),
+      packages: (files.packages || []).map(absolute),
+    };
     this.onStatus = onStatus;
     this.onSpare = onSpare;
     this.active = null;

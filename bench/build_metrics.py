@@ -67,7 +67,9 @@ def generate_course(lesson_file, out_dir):
             (out_dir / f"{lesson_id}-{slug}.md").write_text(copy, encoding="utf-8")
             planned.append(f"{lesson_id} {title}")
         plan.append(f'[[module]]\nnumber = {module}\ntitle = "Generated module {module}"\nlessons = {json.dumps(planned)}\n')
-    (out_dir / PLAN_FILE).write_text("\n".join(plan), encoding="utf-8")
+    real_plan = (lesson_file.parent / PLAN_FILE).read_text(encoding="utf-8")
+    sections = real_plan[:real_plan.index("[[module]]")]  # the course's sections, which every lesson has
+    (out_dir / PLAN_FILE).write_text(sections + "\n".join(plan), encoding="utf-8")
     return out_dir
 
 

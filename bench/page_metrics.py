@@ -7,7 +7,9 @@ from pathlib import Path
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from gradlab.lesson_format import SECTION_ORDER
+import build
+from gradlab.course import read_course
+from tests.corpus import lesson_exercise
 from tests.browser.lesson import (BOOT_TIMEOUT_MS, LESSON, RUN_TIMEOUT_MS, click, output, right_solution, set_code,
                                   wait_for_python)
 
@@ -120,7 +122,8 @@ def readable_without_js(browser, site_url):
     try:
         page = context.new_page()
         page.goto(site_url + LESSON, timeout=BOOT_TIMEOUT_MS)
-        missing = [f"heading {title!r}" for title in SECTION_ORDER
+        sections = [section.title for section in read_course(build.LESSONS_DIR / "course.toml", []).sections]
+        missing = [f"heading {title!r}" for title in sections
                    if not page.get_by_role("heading", name=title, exact=True).first.is_visible()]
         opening = page.locator("article.lesson > p").first
         if not opening.is_visible() or not opening.inner_text().strip():
@@ -169,6 +172,23 @@ def measure_lesson_session(browser, site_url, runs, session, progress):
             session["replacement_ms"].append(time_stop(page, STATUS, "^Python ready$")[0])
     finally:
         context.close()
+
+
+def measure_checks_per_lesson(browser, site_url, lesson_pages, checks, progress):
+    """{lesson id: milliseconds of each Check of its reference solution}, for every lesson with an exercise."""
+    timings = {}
+    for lesson_id, page_path in lesson_pages:
+        progress(f"lesson {lesson_id}: Check → verdict, {checks} times")
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(site_url + page_path, timeout=BOOT_TIMEOUT_MS)
+            wait_for_python(page)
+            set_code(page, lesson_exercise(lesson_id)[0]["solution"])
+            timings[lesson_id] = [time_check(page) for _ in range(checks)]
+        finally:
+            context.close()
+    return timings
 
 
 def wait_for_spare(page):

@@ -97,6 +97,8 @@ def table(results):
         ("  navigation → Python ready, warm", s(f["lesson_ready_warm_s"]), times(f["ready_warm_ratio"], "bare warm"),
          f"≤ {WARM_RATIO_LIMIT}×", met["python_ready_warm"]),
         ("  Check → verdict in the page, median of 20", ms(f["check_ms"]), "", f"≤ {CHECK_LIMIT_MS} ms", met["check_to_verdict"]),
+        *[(f"  Check → verdict, lesson {lesson}, median of {len(samples)}", ms(median_of(samples)))
+          for lesson, samples in results.get("checks_per_lesson", {}).items()],
         ("  Stop → KeyboardInterrupt (interrupt)", ms(f["interrupt_ms"]) + not_honoured(f["interrupts_not_honoured"])),
         ("  Stop → Python ready (C loop: worker replaced)", ms(f["replacement_ms"])),
         ("  page weight without Pyodide, gzip -9 (raw)", kb_pair(weight.get("total")), "", f"≤ {WEIGHT_LIMIT_KB} KB",

@@ -108,6 +108,9 @@ def measure_pages(site, runtime_folder, runs, results):
                     progress("lesson page: one visit for what it loads, memory, Check and Stop")
                     results["lesson_session"] = session = {}
                     page_metrics.measure_lesson_session(browser, site_url, runs, session, progress)
+                with noted_failure(results, "checks_per_lesson"):
+                    results["checks_per_lesson"] = page_metrics.measure_checks_per_lesson(
+                        browser, site_url, graded_lessons(), page_metrics.CHECKS, progress)
             finally:
                 browser.close()
     finally:
@@ -118,6 +121,12 @@ def measure_pages(site, runtime_folder, runs, results):
         if loaded is None:
             raise RuntimeError("not measured: the lesson visit that records what the page loads failed (see above)")
         results["page_weight"] = page_weight.weigh_page(site, site_url, loaded, runtime_folder)
+
+
+def graded_lessons():
+    """(id, page path) of every written lesson that has an exercise."""
+    course = build.load_course(build.LESSONS_DIR, build.make_templates())
+    return [(lesson.id, f"{lesson.slug}/index.html") for lesson in course.lessons if lesson.exercises]
 
 
 def chromium_path():

@@ -67,7 +67,8 @@ def check_mistakes(block, problem):
 
 def check_indistinguishable(exercise, cases, lines, problem):
     """Two mistakes whose numbers agree on every case cannot be told apart by the grader."""
-    runs = [[run_reference(exercise, m.source, case, cache=False) for case, _ in cases] for m in exercise.mistakes]
+    runs = [[run_reference(exercise, m.source, case, cache=not drawn) for case, drawn in cases]
+            for m in exercise.mistakes]
     problems = []
     for later in range(len(runs)):
         for earlier in range(later):

@@ -60,7 +60,7 @@ def test_a_broken_lesson_shows_its_problems_in_the_page_until_it_is_fixed(previe
     preview.wait_for_line(r"the build failed")
     status, page = preview.get(f"{LESSON}/index.html")
     assert status == 500
-    assert f"<code>lessons/{LESSON}.md:23: the quiz has no right option: mark the right one &#x27;- [x]&#x27;</code>" in page
+    assert f"<code>lessons/{LESSON}.md:28: the quiz has no right option: mark the right one &#x27;- [x]&#x27;</code>" in page
     assert "/__livereload" in page, "the error page reloads itself once the lesson is fixed"
     assert preview.get("index.html")[0] == 500
 

@@ -25,6 +25,7 @@ from pygments.lexers import PythonLexer, get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from gradlab import computed
+from gradlab.concept_links import CONCEPT_LINK, ConceptLinkProcessor, FirstMentionOnly
 from gradlab.problems import LessonProblem
 
 BLOCK_KINDS = ("exercise", "quiz", "explore")
@@ -43,6 +44,7 @@ class LessonSource:
         self.path = Path(path)
         self.lines = text.splitlines()
         self.problems = []
+        self.concept_mentions = []  # (slug, line) of each [[concept]] link, for the build to check
         self._located = Counter()
 
     def report(self, line, message):
@@ -70,6 +72,7 @@ class Lesson:
     quizzes: list = field(default_factory=list)
     explores: list = field(default_factory=list)
     problems: list = field(default_factory=list)
+    concept_mentions: list = field(default_factory=list)
 
     @property
     def id(self):
@@ -95,7 +98,8 @@ def convert_lesson(path, text, templates):
     return Lesson(path=source.path, meta=meta, meta_lines=meta_lines, html=html,
                   body_line=body_start + 1, sections=md.lesson_sections,
                   exercises=md.lesson_blocks["exercise"], quizzes=md.lesson_blocks["quiz"],
-                  explores=md.lesson_blocks["explore"], problems=source.problems)
+                  explores=md.lesson_blocks["explore"], problems=source.problems,
+                  concept_mentions=source.concept_mentions)
 
 
 def read_front_matter(source):
@@ -172,6 +176,10 @@ class LessonFormatExtension(Extension):
         # Above backslash escapes (180) so LaTeX keeps its backslashes; below code spans (190).
         md.inlinePatterns.register(InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185)
         md.inlinePatterns.register(ComputedNumberProcessor(r"\{\{(.+?)\}\}", md), "computed_number", 186)
+        # Above links (160), so that [[…]] is not read as a markdown link; after the stash is restored (30).
+        md.concept_mentions = md.lesson_source.concept_mentions
+        md.inlinePatterns.register(ConceptLinkProcessor(CONCEPT_LINK, md), "concept_link", 184)
+        md.postprocessors.register(FirstMentionOnly(md), "first_concept_mention", 5)
 
 
 class LessonBlockPreprocessor(Preprocessor):

@@ -54,8 +54,9 @@ def main(argv=None):
             course = load_course(args.lessons, templates)
             study = load_study(args.lessons, course, templates)
             report_warnings(study)
-            print(f"{len(course.lessons)} lesson(s), {len(study.cards)} concept card(s), "
-                  f"{len(study.tests)} module test(s) OK")
+            print(f"{len(course.lessons)} lesson(s) OK")
+            if study.cards or study.tests:
+                print(f"{len(study.cards)} concept card(s), {len(study.tests)} module test(s) OK")
         elif args.command == "serve":
             serve(args.lessons, args.out, args.port)
         else:

@@ -124,3 +124,17 @@ def test_the_module_test_explains_every_option_of_at_least_twelve_questions(buil
         assert question.count('type="radio"') == question.count('class="explanation') >= 2
         assert question.count("data-right") == 1
     assert ">Submit answers</button>" in test and 'role="status" aria-label="Score"' in test
+
+
+def test_the_example_card_and_test_in_the_instructions_pass_the_check(tmp_path, monkeypatch, capsys):
+    instructions = (build.LESSONS_DIR / "README.md").read_text().split("## Concept cards and module tests")[1]
+    card, test = [part.split("\n````")[0] for part in instructions.split("````markdown\n")[1:3]]
+    lessons = tmp_path / "lessons"
+    shutil.copytree(build.LESSONS_DIR, lessons, ignore=shutil.ignore_patterns("concepts", "tests"))
+    (lessons / "concepts").mkdir()
+    (lessons / "tests").mkdir()
+    for real_card in (build.LESSONS_DIR / "concepts").glob("*.md"):  # every card that lesson 8.6 links to
+        (lessons / "concepts" / real_card.name).write_text(card)
+    (lessons / "tests" / "module-8.md").write_text(test)
+    monkeypatch.chdir(tmp_path)
+    assert build.main(["check", "--lessons", "lessons"]) == 0, capsys.readouterr().err

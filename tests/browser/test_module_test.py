@@ -89,3 +89,20 @@ def test_unreadable_saved_scores_are_set_aside_and_the_test_starts_afresh(page, 
     expect(score(page)).to_contain_text("after 1 attempt.")
     kept = page.evaluate("Object.keys(localStorage).filter(key => key.includes(':set-aside:'))")
     assert len(kept) == 1
+
+
+def test_the_test_and_the_cards_work_offline_once_visited(browser, site_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site_url + MODULE_TEST)
+        # The study pages register the site's service worker too; it controls them once the site is cached.
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+        context.set_offline(True)
+        page.reload()
+        page.get_by_role("button", name="Submit answers").click()
+        expect(score(page)).to_contain_text(f"0 of {questions(page).count()} right")
+        page.goto(site_url + "concepts/rmsnorm.html")
+        expect(page.get_by_role("heading", name="rmsnorm", level=1)).to_be_visible()
+    finally:
+        context.close()

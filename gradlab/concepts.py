@@ -54,7 +54,7 @@ class Card:
         return int(self.meta["module"]) if self.meta.get("module", "").isdigit() else None
 
     @property
-    def first_lesson(self):
+    def reading_order(self):
         """Sort key placing a card in its module: by the first lesson that teaches it, then its title."""
         ids = [lesson_number(i) for i in listed(self.meta.get("lessons", "")) if LESSON_ID.fullmatch(i)]
         return (min(ids) if ids else (999,), self.title.lower())
@@ -194,4 +194,4 @@ def check_mentions(holder, cards_by_slug):
 
 def cards_of(module, cards):
     """The module's cards in reading order."""
-    return sorted((card for card in cards if card.module_number == module.number), key=lambda card: card.first_lesson)
+    return sorted((card for card in cards if card.module_number == module.number), key=lambda card: card.reading_order)

@@ -7,7 +7,7 @@ modules/<n>-test.html), like the lessons, so that prose links between them read 
 import json
 from dataclasses import dataclass
 
-from gradlab.concepts import cards_of, load_cards, place_cards
+from gradlab.concepts import Card, cards_of, load_cards, place_cards
 from gradlab.module_test import draw_questions, find_module_test, load_tests
 from gradlab.problems import LessonProblems
 
@@ -63,7 +63,7 @@ def render(templates, name, path, **context):
 def progress_record(item):
     """What a page needs to tell done from started for a lesson or card: its storage key, its exercises,
     and the right option of each of its quizzes (JSON for a data attribute)."""
-    is_card = not hasattr(item, "exercises")
+    is_card = isinstance(item, Card)
     return json.dumps({
         "key": f"gradlab:progress:concept:{item.slug}" if is_card else f"gradlab:progress:{item.id}",
         "exercises": [] if is_card else [exercise["id"] for exercise in item.exercises],

@@ -4,7 +4,8 @@
     python build.py check      check every lesson, print path:line: message for each problem
     python build.py serve      build site/, serve it on http://127.0.0.1:8000, rebuild on each change
 
-Stages, in order: load every lesson → validate → write static files, runtime and pages.
+Stages, in order: load every lesson → validate → load and check the concept cards and module tests →
+write static files, runtime and pages, then the card, module and test pages.
 """
 
 import argparse
@@ -29,6 +30,7 @@ from gradlab.lesson_checks import check_lesson
 from gradlab.lesson_format import convert_lesson
 from gradlab.problems import LessonProblems
 from gradlab.snapshot import SnapshotError, make_snapshot
+from gradlab.study_pages import load_study, progress_record, write_study_pages
 
 ROOT = Path(__file__).resolve().parent
 LESSONS_DIR = ROOT / "lessons"
@@ -50,8 +52,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
-            course = load_course(args.lessons, make_templates())
+            templates = make_templates()
+            course = load_course(args.lessons, templates)
+            study = load_study(args.lessons, course, templates)
+            report_warnings(study)
             print(f"{len(course.lessons)} lesson(s) OK")
+            if study.cards or study.tests:
+                print(f"{len(study.cards)} concept card(s), {len(study.tests)} module test(s) OK")
         elif args.command == "serve":
             serve(args.lessons, args.out, args.port)
         else:
@@ -66,9 +73,12 @@ def build_site(lessons_dir, out_dir):
     """Load and validate every lesson first, then write the whole site into out_dir."""
     templates = make_templates()
     course = load_course(lessons_dir, templates)
+    study = load_study(lessons_dir, course, templates)  # concept cards and module tests
+    report_warnings(study)
     reset_directory(out_dir)
     urls = write_static(out_dir) | write_runtime(out_dir)
     write_pages(course, templates, out_dir, urls)
+    write_study_pages(course, study, templates, out_dir, urls)
     prepare_for_offline(out_dir)
     print(f"built {len(course.lessons)} lesson(s) into {out_dir}")
 
@@ -87,7 +97,10 @@ def serve(lessons_dir, out_dir, port):
             converted.clear()  # the block templates are part of every converted lesson
             written.clear()  # and the page templates of every page
         course = load_course(lessons_dir, templates, converted)
+        study = load_study(lessons_dir, course, templates)
+        report_warnings(study)
         write_pages(course, templates, out_dir, urls, written)
+        write_study_pages(course, study, templates, out_dir, urls)
         prepare_for_offline(out_dir)
         return f"{len(course.lessons)} lesson(s)"
 
@@ -102,6 +115,7 @@ def make_templates():
     templates.filters["number"] = lambda value: "—" if value is None else f"{value:.3g}"
     templates.filters["plain"] = lambda value: f"{value:g}"
     templates.globals["table_rows"] = table_rows
+    templates.filters["progress_record"] = progress_record
     return templates
 
 
@@ -155,6 +169,12 @@ def convert_and_check(path, text, templates):
     return lesson
 
 
+def report_warnings(study):
+    """Print what the instructor should look at but that does not stop the build."""
+    for warning in study.warnings:
+        print(f"{warning} (a warning: the site is still built)", file=sys.stderr)
+
+
 def reset_directory(path):
     """Start from an empty output folder so nothing stale is ever deployed."""
     if path.exists():
@@ -175,6 +195,7 @@ def write_static(out_dir):
     shutil.rmtree(out_dir / "static", ignore_errors=True)
     copy_static(out_dir)
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js")
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "study.js", out_dir / "static" / "study.js")
     write_pygments_css(out_dir / "static" / "pygments.css")
     return {path.name: assets.fingerprint(out_dir, path.relative_to(out_dir))
             for path in sorted((out_dir / "static").iterdir())}

@@ -23,6 +23,7 @@ from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from gradlab import exercise_block, explore_block, lesson_code, packages
+from gradlab.concept_links import CONCEPT_LINK, ConceptLinkProcessor, FirstMentionOnly
 from gradlab.problems import LessonProblem
 
 BLOCK_KINDS = ("exercise", "quiz", "explore", "numbers")
@@ -38,6 +39,7 @@ class LessonSource:
         self.path = Path(path)
         self.lines = text.splitlines()
         self.problems = []
+        self.concept_mentions = []  # (slug, line) of each [[concept]] link, for the build to check
         self._located = Counter()
 
     def report(self, line, message):
@@ -66,6 +68,7 @@ class Lesson:
     explores: list = field(default_factory=list)
     packages: list = field(default_factory=list)  # paths of the wheels its code imports
     problems: list = field(default_factory=list)
+    concept_mentions: list = field(default_factory=list)
 
     @property
     def id(self):
@@ -88,16 +91,22 @@ def convert_lesson(path, text, templates, wheel_cache=None):
     source = LessonSource(path, text)
     meta, meta_lines, body_start = read_front_matter(source)
     wheels = lesson_packages(meta, meta_lines, source, wheel_cache)
-    code, code_line = lesson_code.numbers_code(source.lines[body_start:], body_start + 1)
-    namespace, problem = lesson_code.run_numbers_code(code, code_line)
-    if problem:
-        source.report(*problem)
-    md = new_markdown(templates, source, first_line=body_start + 1, code=(code, namespace))
+    md = new_markdown(templates, source, first_line=body_start + 1, code=run_lesson_code(source, body_start))
     html = md.convert("\n".join(source.lines[body_start:]))
     return Lesson(path=source.path, meta=meta, meta_lines=meta_lines, html=html,
                   body_line=body_start + 1, sections=md.lesson_sections,
                   exercises=md.lesson_blocks["exercise"], quizzes=md.lesson_blocks["quiz"],
-                  explores=md.lesson_blocks["explore"], packages=wheels, problems=source.problems)
+                  explores=md.lesson_blocks["explore"], packages=wheels, problems=source.problems,
+                  concept_mentions=source.concept_mentions)
+
+
+def run_lesson_code(source, body_start):
+    """The page's numbers code and what running it defined (None if it failed, which is reported)."""
+    code, code_line = lesson_code.numbers_code(source.lines[body_start:], body_start + 1)
+    namespace, problem = lesson_code.run_numbers_code(code, code_line)
+    if problem:
+        source.report(*problem)
+    return code, namespace
 
 
 def lesson_packages(meta, meta_lines, source, wheel_cache):
@@ -189,6 +198,10 @@ class LessonFormatExtension(Extension):
         # Above backslash escapes (180) so LaTeX keeps its backslashes; below code spans (190).
         md.inlinePatterns.register(InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185)
         md.inlinePatterns.register(ComputedNumberProcessor(r"\{\{(.+?)\}\}", md), "computed_number", 186)
+        # Above links (160), so that [[…]] is not read as a markdown link; after the stash is restored (30).
+        md.concept_mentions = md.lesson_source.concept_mentions
+        md.inlinePatterns.register(ConceptLinkProcessor(CONCEPT_LINK, md), "concept_link", 184)
+        md.postprocessors.register(FirstMentionOnly(md), "first_concept_mention", 5)
 
 
 class LessonBlockPreprocessor(Preprocessor):

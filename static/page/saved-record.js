@@ -1,0 +1,42 @@
+// One versioned record in localStorage for the study pages (a card's answers, a module test's
+// scores). Like lesson progress, bad or unsavable data never breaks the page: unreadable data is
+// set aside under another key, and the page starts afresh and says so.
+
+export const RECORD_SCHEMA = 1;
+
+export function loadRecord(key, { empty, isValid, onProblem }) {
+  let raw = null;
+  try {
+    raw = localStorage.getItem(key);
+  } catch {
+    onProblem("This browser does not let the page keep your answers (storage is disabled); they will be lost when you leave.");
+    return empty();
+  }
+  if (raw === null) return empty();
+  try {
+    const data = JSON.parse(raw);
+    if (data && data.schema === RECORD_SCHEMA && isValid(data)) return data;
+  } catch { /* unreadable: set aside below */ }
+  const aside = `${key}:set-aside:${Date.now()}`;
+  try { localStorage.setItem(aside, raw); } catch { /* storage full: the data stays where it is */ }
+  onProblem(`Your saved answers could not be read, so this page starts afresh. The old data was kept in this browser under "${aside}".`);
+  return empty();
+}
+
+export function saveRecord(key, data, { onProblem }) {
+  try {
+    localStorage.setItem(key, JSON.stringify(data));
+  } catch {
+    onProblem("Your answers could not be saved: this browser's storage is full or disabled.");
+  }
+}
+
+// Read-only: another page's record, or null if there is none or it cannot be read.
+export function peekRecord(key) {
+  try {
+    const data = JSON.parse(localStorage.getItem(key));
+    return data && typeof data === "object" ? data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,48 @@
+// Module pages and the index show the learner's progress on each lesson, card and test. They only
+// read what the lesson, card and test pages saved; nothing here writes.
+import { peekRecord } from "./saved-record.js";
+
+const object = (value) => (value && typeof value === "object" ? value : {});
+
+// "done", "started" or "not started", from a lesson's or card's saved record. record.quizzes maps
+// each quiz to its right option; done means every exercise passed and every quiz answered right.
+export function studyState({ key, exercises, quizzes }) {
+  const saved = peekRecord(key);
+  if (!saved) return "not started";
+  const passed = object(saved.exercises);
+  const picks = (id) => (Array.isArray(object(saved.quizzes)[id]) ? saved.quizzes[id] : []);
+  const parts = exercises.length + Object.keys(quizzes).length;
+  const done = parts > 0 && exercises.every((id) => object(passed[id]).passed === true)
+    && Object.entries(quizzes).every(([id, right]) => picks(id).includes(right));
+  if (done) return "done";
+  const started = Object.values(passed).some((e) => object(e).passed || typeof object(e).code === "string")
+    || Object.keys(object(saved.quizzes)).some((id) => picks(id).length > 0)
+    || Object.values(object(saved.sections)).some(Boolean);
+  return started ? "started" : "not started";
+}
+
+function testState(key) {
+  const saved = object(peekRecord(key));
+  if (!Number.isInteger(saved.attempts) || saved.attempts < 1) return ["not started", "not taken yet"];
+  const best = `best ${saved.best} of ${saved.total}`;
+  return saved.passed ? ["done", `passed, ${best}`] : ["started", `not passed yet, ${best}`];
+}
+
+export function showStudyProgress(page) {
+  for (const status of page.querySelectorAll("[data-progress]")) {
+    let state = "not started";
+    try { state = studyState(JSON.parse(status.dataset.progress)); } catch { /* shown as not started */ }
+    status.textContent = `(${state})`;
+    status.dataset.state = state;
+  }
+  for (const status of page.querySelectorAll("[data-test-progress]")) {
+    const [state, text] = testState(status.dataset.testProgress);
+    status.textContent = `(${text})`;
+    status.dataset.state = state;
+  }
+  // "Study this module" leads to the first lesson or card not done yet.
+  const study = page.querySelector(".study-link");
+  const next = [...page.querySelectorAll(".study-list li")]
+    .find((item) => item.querySelector("[data-state]") && item.querySelector("[data-state]").dataset.state !== "done");
+  if (study && next?.querySelector("a[href]")) study.href = next.querySelector("a[href]").href;
+}

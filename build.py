@@ -29,6 +29,7 @@ from gradlab.lesson_checks import check_lesson
 from gradlab.lesson_format import convert_lesson
 from gradlab.problems import LessonProblems
 from gradlab.snapshot import SnapshotError, make_snapshot
+from grading.messages import describe_case
 
 ROOT = Path(__file__).resolve().parent
 LESSONS_DIR = ROOT / "lessons"
@@ -102,6 +103,7 @@ def make_templates():
     templates.filters["number"] = lambda value: "—" if value is None else f"{value:.3g}"
     templates.filters["plain"] = lambda value: f"{value:g}"
     templates.globals["table_rows"] = table_rows
+    templates.globals["describe_case"] = describe_case
     return templates
 
 
@@ -175,6 +177,8 @@ def write_static(out_dir):
     shutil.rmtree(out_dir / "static", ignore_errors=True)
     copy_static(out_dir)
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js")
+    # Its own bundle, loaded only when a learner first asks to see a graph.
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
     write_pygments_css(out_dir / "static" / "pygments.css")
     return {path.name: assets.fingerprint(out_dir, path.relative_to(out_dir))
             for path in sorted((out_dir / "static").iterdir())}

@@ -22,7 +22,7 @@ import jinja2
 from pygments.formatters import HtmlFormatter
 
 import engine
-import grading
+from grading.messages import describe_case
 from gradlab import assets, preview, runtime
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
@@ -116,6 +116,7 @@ def make_templates():
     templates.filters["plain"] = lambda value: f"{value:g}"
     templates.globals["table_rows"] = table_rows
     templates.filters["progress_record"] = progress_record
+    templates.globals["describe_case"] = describe_case
     return templates
 
 
@@ -196,6 +197,8 @@ def write_static(out_dir):
     copy_static(out_dir)
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js")
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "study.js", out_dir / "static" / "study.js")
+    # Its own bundle, loaded only when a learner first asks to see a graph.
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
     write_pygments_css(out_dir / "static" / "pygments.css")
     return {path.name: assets.fingerprint(out_dir, path.relative_to(out_dir))
             for path in sorted((out_dir / "static").iterdir())}

@@ -191,6 +191,35 @@ def measure_checks_per_lesson(browser, site_url, lesson_pages, checks, progress)
     return timings
 
 
+GRAPH_CASE = "depth 20, input 1 and layer rate 0.1"
+
+
+def measure_graph_view(browser, site_url, times, progress):
+    """Milliseconds from "Show your graph" to the graph in the page (8.6 at depth 20, folded), the first
+    time (its code loaded on demand) and then; and which files that first time loaded."""
+    progress(f"lesson page: Show your graph at depth 20, {times} times")
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site_url + LESSON, timeout=BOOT_TIMEOUT_MS)
+        wait_for_python(page)
+        set_code(page, right_solution(page))
+        time_check(page)
+        page.get_by_role("combobox", name="Case").select_option(label=GRAPH_CASE)
+        loaded = []
+        page.on("request", lambda request: loaded.append(request.url))
+        timings = []
+        for _ in range(times):
+            page.locator(".exercise .graphs").first.evaluate("area => area.replaceChildren()")
+            start_stopwatch(page, "Show your graph", ".exercise .graphs", "more layers like this")
+            click(page, "Show your graph")
+            timings.append(read_stopwatch(page, "Show your graph → drawn")[0])
+        return {"first_ms": timings[0], "later_ms": timings[1:],
+                "loaded_on_demand": [url for url in loaded if url.endswith(".js")]}
+    finally:
+        context.close()
+
+
 def wait_for_spare(page):
     """Wait for the warm interpreter the page keeps to replace one that will not stop."""
     try:

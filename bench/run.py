@@ -108,6 +108,10 @@ def measure_pages(site, runtime_folder, runs, results):
                     progress("lesson page: one visit for what it loads, memory, Check and Stop")
                     results["lesson_session"] = session = {}
                     page_metrics.measure_lesson_session(browser, site_url, runs, session, progress)
+                with noted_failure(results, "graph_view"):
+                    results["graph_view"] = page_metrics.measure_graph_view(browser, site_url, 11, progress)
+                    results["graph_view"]["gzip_kb"] = page_weight.gzip_kb(
+                        [page_weight.site_file(site, site_url, url) for url in results["graph_view"]["loaded_on_demand"]])
                 with noted_failure(results, "checks_per_lesson"):
                     results["checks_per_lesson"] = page_metrics.measure_checks_per_lesson(
                         browser, site_url, graded_lessons(), page_metrics.CHECKS, progress)

@@ -5,6 +5,7 @@ import json
 from engine import Value, dismantle
 from grading.explore import compute_explore
 from grading.grader import grade_submission
+from grading.graph_view import graphs_json
 from grading.runner import run_program
 
 
@@ -21,10 +22,24 @@ def check_json(exercise_json, source, starter):
         return json.dumps({"interrupted": True})
 
 
-def explore_json(explore_json_text, controls_json):
-    """The numbers of an Explore chart for the controls' values."""
+def explore_json(explore_json_text, controls_json, exercise_json=None, source=None):
+    """The numbers of an Explore chart for the controls' values; with an exercise and the learner's
+    code, the learner's own series too."""
     explore = json.loads(explore_json_text)
-    return json.dumps(compute_explore(explore["code"], explore["controls"], json.loads(controls_json)))
+    # isinstance, not `is not None`: Pyodide passes JavaScript's null in as JsNull.
+    learner = (json.loads(exercise_json), source) if isinstance(source, str) and isinstance(exercise_json, str) else None
+    try:
+        return json.dumps(compute_explore(explore["code"], explore["controls"], json.loads(controls_json), learner))
+    except KeyboardInterrupt:
+        return json.dumps({"interrupted": True})
+
+
+def graph_json(exercise_json, source, case_index):
+    """The learner's graph, and the reference's beside a wrong one ("Show your graph")."""
+    try:
+        return json.dumps(graphs_json(json.loads(exercise_json), source, case_index))
+    except KeyboardInterrupt:
+        return json.dumps({"interrupted": True})
 
 
 def warm_up(rounds=30):

@@ -2,6 +2,8 @@
 the page's first view and in the browser as the controls move."""
 import math
 
+from grading.learner_runs import learner_runner
+
 EXPLORE_FUNCTION = "explore"
 COMPILED = {}
 
@@ -10,9 +12,12 @@ class ExploreError(Exception):
     """The explore's code cannot give a chart; the message says why, for the instructor."""
 
 
-def compute_explore(code, controls, values):
+def compute_explore(code, controls, values, learner=None):
     """Run explore(**values) from code; return {"x": [...], "series": {name: [...]}}, every number
-    finite or None (a gap in the chart), each control's value kept within its range."""
+    finite or None (a gap in the chart), each control's value kept within its range.
+
+    learner, when given, is (exercise, the learner's source): the code's yours(run, **values) then
+    gives the "yours" series, where run(**case) runs the learner's function on a case."""
     namespace = {"__name__": "__explore__"}
     exec(compiled(code), namespace)
     function = namespace.get(EXPLORE_FUNCTION)
@@ -23,12 +28,20 @@ def compute_explore(code, controls, values):
     result = function(**arguments)
     if not isinstance(result, dict) or "x" not in result:
         raise ExploreError(f"{EXPLORE_FUNCTION}() must return a dict with the list 'x' and one list per series")
+    if learner is not None:
+        result = {**result, "yours": learners_series(namespace, learner, arguments)}
     xs = list(result["x"])
     series = {name: [finite(v) for v in values] for name, values in result.items() if name != "x"}
     for name, values in series.items():
         if len(values) != len(xs):
             raise ExploreError(f"the series {name!r} has {len(values)} numbers where 'x' has {len(xs)}")
     return {"x": [finite(x) for x in xs], "series": series, "controls": arguments}
+
+
+def learners_series(namespace, learner, arguments):
+    """The explore's yours(run, **controls), run calling the learner's function on a case."""
+    with learner_runner(*learner) as run:
+        return namespace["yours"](run, **arguments)
 
 
 def compiled(code):
@@ -45,6 +58,8 @@ def clamp(control, value):
 
 
 def finite(value):
-    """A number for JSON: None where it is not finite (JSON has no nan or infinity)."""
+    """A number for JSON: None where it is not finite (JSON has no nan or infinity), or missing."""
+    if value is None:
+        return None
     value = float(value)
     return value if math.isfinite(value) else None

@@ -7,16 +7,20 @@ x: depth (layers)                                  the horizontal axis's label
 y: gradient at the input, log                      the vertical axis's label, then linear or log
 control depth: Depth, 1 to 100 step 1, default 40  a slider: its label, range, step and first value
 series deep: deep stack                           a line: its label, then solid or dashed
+yours stack: deep                                  after a Check of exercise `stack`, the learner's curve over `deep`
 --- python
 def explore(depth):                                the controls' values in, {"x": [...], NAME: [...]} out
     ...
+--- yours
+def yours(run, depth):                             run(**case) runs the learner's function: .output, .grad_x
+    return [run(x=1.0, depth=d).grad_x for d in range(depth + 1)]
 ```
 """
 import re
 
 from grading.explore import ExploreError, compute_explore
 
-SETTINGS = ("title", "caption", "x", "y", "control", "series")
+SETTINGS = ("title", "caption", "x", "y", "control", "series", "yours")
 SETTING = re.compile(r"^(\w+)(?:\s+([A-Za-z_]\w*))?\s*:\s*(.*?)\s*$")
 CONTROL = re.compile(r"^(.+?),\s*(-?[\d.]+)\s+to\s+(-?[\d.]+)\s+step\s+([\d.]+),\s*default\s+(-?[\d.]+)$")
 SCALES = ("linear", "log")
@@ -26,6 +30,7 @@ def parse_explore(argument, lines, opening, md, lesson_code, render_inline, did_
     """The explore's declaration and its first view, computed now; None (with problems) if unusable."""
     report = md.lesson_source.report
     marker = next((i for i, line in enumerate(lines) if re.match(r"^---\s*python\s*$", line)), None)
+    yours_marker = next((i for i, line in enumerate(lines) if re.match(r"^---\s*yours\s*$", line)), None)
     if not re.fullmatch(r"[A-Za-z][\w-]*", argument):
         report(opening, f"name the explore after the fence, as in '```explore growth', not {argument!r}")
         return None
@@ -34,7 +39,7 @@ def parse_explore(argument, lines, opening, md, lesson_code, render_inline, did_
                         "controls that returns {'x': [...], 'series name': [...]}")
         return None
     explore = {"name": argument, "title": "", "caption": "", "x": "", "y": "", "scale": "linear",
-               "controls": [], "series": []}
+               "controls": [], "series": [], "yours": None}
     ok = True
     for number, line in enumerate(lines[:marker], start=opening + 1):
         if line.strip():
@@ -48,7 +53,13 @@ def parse_explore(argument, lines, opening, md, lesson_code, render_inline, did_
         ok = False
     if not ok:
         return None
-    explore["code"] = lesson_code + "\n" + "\n".join(lines[marker + 1:]) + "\n"
+    code_end = yours_marker if yours_marker is not None and yours_marker > marker else len(lines)
+    explore["code"] = lesson_code + "\n" + "\n".join(lines[marker + 1:code_end]) + "\n"
+    if explore["yours"] and yours_marker is None:
+        report(opening, "'yours' needs a '--- yours' part defining yours(run, …), the learner's series")
+        return None
+    if yours_marker is not None:
+        explore["code"] += "\n".join(lines[yours_marker + 1:]) + "\n"
     try:
         explore["data"] = compute_explore(explore["code"], explore["controls"], {})
     except ExploreError as error:
@@ -74,7 +85,7 @@ def read_setting(explore, line, number, report, md, render_inline, did_you_mean)
                        "title, caption, x, y, 'control NAME' and 'series NAME'")
         return False
     key, name, value = match.groups()
-    if key in ("control", "series") and not name:
+    if key in ("control", "series", "yours") and not name:
         report(number, f"'{key}' needs a name, as in '{key} depth: …'")
         return False
     if key == "control":
@@ -93,6 +104,8 @@ def read_setting(explore, line, number, report, md, render_inline, did_you_mean)
     elif key == "series":
         label, _, style = value.partition(",")
         explore["series"].append({"name": name, "label": label.strip(), "dashed": style.strip() == "dashed"})
+    elif key == "yours":
+        explore["yours"] = {"exercise": name, "over": value.strip()}
     elif key == "y":
         label, _, scale = value.rpartition(",") if value.rstrip().endswith(SCALES) else (value, "", "linear")
         explore["y"], explore["scale"] = label.strip(), scale.strip()

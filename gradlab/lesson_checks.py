@@ -1,8 +1,10 @@
 """Checks on one converted lesson beyond its syntax: its file name, its sections, and each exercise
 run through the real grader (the reference solution must pass its check, the starter must not)."""
 
+import math
 import re
 
+from grading.explore import compute_explore
 from gradlab.exercise_checks import check_exercise
 from gradlab.lesson_format import LESSON_ID
 from gradlab.problems import LessonProblem
@@ -13,7 +15,7 @@ RUNNABLE_HTML = re.compile(r"<script\b(?![^>]*type=\"application/json\")|\son[a-
 
 def check_lesson(lesson):
     """Every problem of these kinds in one lesson."""
-    return [*check_file_name(lesson), *check_exercise_names(lesson), *check_scripts(lesson),
+    return [*check_file_name(lesson), *check_exercise_names(lesson), *check_scripts(lesson), *check_yours(lesson),
             *(problem for exercise in lesson.exercises for problem in check_exercise(lesson.path, exercise))]
 
 
@@ -35,6 +37,36 @@ def check_file_name(lesson):
     words = re.sub(r"^[\d.]+-", "", lesson.path.name)
     return [LessonProblem(lesson.path, lesson.meta_lines["id"], f"the file name should start with the id: "
                                                                 f"rename {lesson.path.name} to {lesson.id}-{words}")]
+
+
+def check_yours(lesson):
+    """An explore that draws the learner's curve names an exercise of the lesson and a series of its own,
+    and the reference solution, drawn that way, gives that very series."""
+    problems = []
+    exercises = {exercise["id"]: exercise for exercise in lesson.exercises}
+    for explore in lesson.explores:
+        yours = explore["yours"]
+        if not yours:
+            continue
+        exercise = exercises.get(yours["exercise"])
+        series = [s["name"] for s in explore["series"]]
+        if exercise is None or yours["over"] not in series:
+            problems.append(LessonProblem(lesson.path, explore["line"], f"'yours {yours['exercise']}: {yours['over']}' "
+                                          f"names an exercise of this lesson ({', '.join(exercises) or 'none'}) and one "
+                                          f"of the explore's series ({', '.join(series)})"))
+            continue
+        learner = (exercise["grading"], exercise["solution"])
+        try:
+            data = compute_explore(explore["code"], explore["controls"], {}, learner)
+        except Exception as error:  # the instructor's code: whatever it raises, they read it
+            problems.append(LessonProblem(lesson.path, explore["line"], f"yours() raised {type(error).__name__}: {error}"))
+            continue
+        drawn, expected = data["series"]["yours"], data["series"][yours["over"]]
+        if not all(a == b or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9))
+                   for a, b in zip(drawn, expected)):
+            problems.append(LessonProblem(lesson.path, explore["line"], f"yours(), run on the exercise's solution, "
+                                          f"does not give the series '{yours['over']}': check what it measures"))
+    return problems
 
 
 def check_exercise_names(lesson):

@@ -9,5 +9,13 @@ const [pyodideDir, wheelPath, outPath] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ _makeSnapshot: true });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
-pyodide.runPython("import engine, grading.browser");
+// Every module of the wheel is imported now: a snapshot keeps what Python holds in memory, not the
+// files unpacked beside it, so a module first imported later would not be found.
+pyodide.runPython(`
+import importlib, pkgutil
+import engine, grading
+for package in (engine, grading):
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        importlib.import_module(module.name)
+`);
 writeFileSync(outPath, pyodide.makeMemorySnapshot());

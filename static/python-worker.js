@@ -123,7 +123,8 @@ async function answer(data) {
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
   try {
     const reply = data.type === "check" ? browser.check_json(data.exercise, data.code, data.starter ?? null)
-      : data.type === "explore" ? browser.explore_json(data.explore, data.controls)
+      : data.type === "explore" ? browser.explore_json(data.explore, data.controls, data.exercise ?? null, data.code ?? null)
+      : data.type === "graph" ? browser.graph_json(data.exercise, data.code, data.caseIndex)
       : browser.run_json(data.code);
     flushOutput();
     post({ id: data.id, type: "done", result: JSON.parse(reply) });

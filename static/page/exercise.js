@@ -2,8 +2,9 @@
 import { createCodeEditor } from "./code-editor.js";
 import { renderOutput } from "./output.js";
 import { inlineMarkdown } from "./inline-markdown.js";
+import { setupGraphPanel } from "./graph-panel.js";
 
-export function setupExercise(root, { runtime, progress, onPassed }) {
+export function setupExercise(root, { runtime, progress, onPassed, graphView }) {
   const id = root.dataset.exercise;
   const textarea = root.querySelector(".code-editor");
   const result = root.querySelector(".result");
@@ -12,6 +13,7 @@ export function setupExercise(root, { runtime, progress, onPassed }) {
   const starter = textarea.defaultValue;
   const timeLimitMs = Number(root.dataset.timeLimit || 10) * 1000;
   const grading = loadOnce(root.dataset.grading);
+  const graphs = setupGraphPanel(root, { runtime, grading, graphView });
   const output = renderOutput(root.querySelector(".output"));
   let busy = false;
 
@@ -68,6 +70,7 @@ export function setupExercise(root, { runtime, progress, onPassed }) {
   }
 
   function report(kind, outcome, code) {
+    if (outcome.kind !== "stopped") graphs.offer(code);
     if (outcome.kind === "stopped") {
       const why = stopMessage(outcome, timeLimitMs);
       output.append("note", `\n${why}\n`);
@@ -88,6 +91,10 @@ export function setupExercise(root, { runtime, progress, onPassed }) {
     }
     if (verdict.output) output.append("stdout", verdict.output);
     showVerdict(verdict);
+    // An explore that draws the learner's curve for this exercise hears of every Check, passed or not.
+    grading().then((exercise) => root.dispatchEvent(new CustomEvent("gradlab:checked", {
+      bubbles: true, detail: { exercise: id, grading: exercise, code },
+    })));
     if (verdict.passed) {
       progress.markDone(id);
       onPassed?.();

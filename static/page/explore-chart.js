@@ -1,6 +1,8 @@
 // Explore: a chart of series the lesson's own Python computes from the controls' values. The first
 // numbers come with the page (computed at build time); moving a control asks the Python worker
 // for new ones. Everything it draws (controls, series, axes, scale) comes from the explore's data.
+// An explore that declares "yours" also draws, after a Check of its exercise, the learner's own
+// curve over the reference series, and the table shows the difference.
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatNumber } from "./format.js";
@@ -8,22 +10,24 @@ import { formatNumber } from "./format.js";
 const SETTLE_MS = 120; // wait for the slider to rest before asking Python
 const TABLE_ROWS = 11; // as many rows as the build's table shows (build.py, table_rows)
 const COLOURS = ["#3b82d6", "#e0782f", "#2f9e44", "#9c36b5"]; // readable on light and dark
+const YOURS = { name: "yours", label: "your code", colour: "#c2255c" };
 
 export function setupExplore(root, { runtime }) {
   const explore = JSON.parse(root.querySelector(".explore-data").textContent);
   const request = JSON.stringify({ code: explore.code, controls: explore.controls });
   const inputs = explore.controls.map((control) => root.querySelector(`input[name="${control.name}"]`));
   const chartBox = root.querySelector(".chart");
-  const tableBody = root.querySelector("tbody");
+  const table = root.querySelector("table");
   const summary = root.querySelector(".explore-summary");
   let data = explore.data;
   const plot = new uPlot(chartOptions(explore, chartBox.clientWidth), chartData(explore, data), chartBox);
   let asked = 0;
   let timer = null;
+  let learner = null; // { grading, code } once the learner has checked the explore's exercise
 
   function draw() {
     plot.setData(chartData(explore, data));
-    fillTable(tableBody, explore, data);
+    fillTable(table, explore, data);
     summary.textContent = describe(explore, data);
   }
 
@@ -31,7 +35,7 @@ export function setupExplore(root, { runtime }) {
     const values = Object.fromEntries(explore.controls.map((control, i) => [control.name, Number(inputs[i].value)]));
     const ticket = ++asked;
     if (runtime.state !== "ready") summary.textContent = "Python is loading; the chart will update when it is ready…";
-    const outcome = await runtime.explore(request, JSON.stringify(values));
+    const outcome = await runtime.explore(request, JSON.stringify(values), learner?.grading, learner?.code);
     if (ticket !== asked || outcome.kind !== "done") return; // a newer request, or Python was stopped
     data = outcome.result;
     draw();
@@ -44,6 +48,13 @@ export function setupExplore(root, { runtime }) {
       timer = setTimeout(recompute, SETTLE_MS);
     });
   });
+  if (explore.yours) {
+    document.addEventListener("gradlab:checked", ({ detail }) => {
+      if (detail.exercise !== explore.yours.exercise) return;
+      learner = detail;
+      recompute();
+    });
+  }
   new ResizeObserver(() => plot.setSize({ width: chartBox.clientWidth, height: chartHeight() })).observe(chartBox);
   root.classList.add("interactive");
   draw();
@@ -71,7 +82,7 @@ function chartOptions(explore, width) {
     ],
     series: [{}, ...explore.series.map((series, i) => ({
       label: series.label, stroke: COLOURS[i % COLOURS.length], width: 2.5, ...(series.dashed ? { dash: [6, 4] } : {}),
-    }))],
+    })), ...(explore.yours ? [{ label: YOURS.label, stroke: YOURS.colour, width: 2, dash: [2, 3], points: { show: true, size: 4 } }] : [])],
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
   };
@@ -81,7 +92,9 @@ function chartOptions(explore, width) {
 function chartData(explore, data) {
   const log = explore.scale === "log";
   const shown = (value) => (value === null ? null : log ? (value > 0 ? Math.log10(value) : null) : value);
-  return [data.x, ...explore.series.map((series) => data.series[series.name].map(shown))];
+  const lines = explore.series.map((series) => data.series[series.name].map(shown));
+  if (explore.yours) lines.push((data.series.yours || data.x.map(() => null)).map(shown));
+  return [data.x, ...lines];
 }
 
 // The same rows as the build's table: all of a few points, else evenly spaced ones and the last.
@@ -90,14 +103,30 @@ function tableRows(count) {
   return [...new Set([...Array(TABLE_ROWS).keys()].map((i) => Math.round((i * (count - 1)) / (TABLE_ROWS - 1))))];
 }
 
-function fillTable(body, explore, data) {
-  body.replaceChildren(...tableRows(data.x.length).map((index) => {
+// The table: a row per shown point; with the learner's curve, "Your code" and its difference from
+// the series it is drawn over.
+function fillTable(table, explore, data) {
+  const yours = data.series.yours && explore.yours;
+  const titles = [explore.x, ...explore.series.map((series) => series.label), ...(yours ? ["Your code", "Difference"] : [])];
+  table.tHead.rows[0].replaceChildren(...titles.map((title) => {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = title;
+    return th;
+  }));
+  table.tBodies[0].replaceChildren(...tableRows(data.x.length).map((index) => {
     const row = document.createElement("tr");
     const head = document.createElement("th");
     head.scope = "row";
     head.textContent = formatNumber(data.x[index]);
     row.append(head);
     for (const series of explore.series) row.insertCell().textContent = formatNumber(data.series[series.name][index]);
+    if (yours) {
+      const mine = data.series.yours[index];
+      const over = data.series[explore.yours.over][index];
+      row.insertCell().textContent = formatNumber(mine);
+      row.insertCell().textContent = mine === null || over === null ? "—" : formatNumber(mine - over);
+    }
     return row;
   }));
 }
@@ -105,5 +134,6 @@ function fillTable(body, explore, data) {
 function describe(explore, data) {
   const last = data.x.length - 1;
   const values = explore.series.map((series) => `${series.label} ${formatNumber(data.series[series.name][last])}`);
+  if (data.series.yours && explore.yours) values.push(`${YOURS.label} ${formatNumber(data.series.yours[last])}`);
   return `At ${explore.x} ${formatNumber(data.x[last])}: ${values.join(", ")}.`;
 }

@@ -57,7 +57,7 @@ for (const button of retryButtons) button.addEventListener("click", () => runtim
 
 const panel = setupProgressPanel(lesson, { progress });
 const exercises = [...document.querySelectorAll(".exercise")].map((root) =>
-  setupExercise(root, { runtime, progress, onPassed: panel.refresh }));
+  setupExercise(root, { runtime, progress, onPassed: panel.refresh, graphView: script.dataset.graphView }));
 const quizzes = [...document.querySelectorAll(".quiz")].map((root) =>
   setupQuiz(root, { progress, onChange: panel.refresh }));
 for (const root of document.querySelectorAll(".explore")) setupExplore(root, { runtime });

@@ -120,9 +120,15 @@ export class PythonRuntime {
     return this.request({ type: "check", exercise, code, starter }, onOutput);
   }
 
-  // explore: JSON of the explore's code and controls; controls: JSON of their values.
-  explore(explore, controls) {
-    return this.request({ type: "explore", explore, controls });
+  // The graph code builds on one of the exercise's written cases, and the reference's beside a wrong one.
+  graph(exercise, code, caseIndex) {
+    return this.request({ type: "graph", exercise, code, caseIndex });
+  }
+
+  // explore: JSON of the explore's code and controls; controls: JSON of their values; with an
+  // exercise's JSON and the learner's code, the learner's own series too.
+  explore(explore, controls, exercise = null, code = null) {
+    return this.request({ type: "explore", explore, controls, exercise, code });
   }
 
   get busy() {

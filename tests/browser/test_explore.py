@@ -39,3 +39,21 @@ def test_sliders_are_keyboard_operable(page, site_url):
     page.keyboard.press("ArrowLeft")
     expect(depth).to_have_value("39")
     expect(figure(page)).to_contain_text("At depth (layers) 39")
+
+
+def test_after_a_check_the_learners_curve_is_drawn_over_the_reference(page, site_url):
+    from tests.browser.lesson import BLANK, click, result, set_code, starter_code
+    import re
+    open_lesson(page, site_url)
+    expect(figure(page).get_by_role("columnheader", name="Your code")).to_have_count(0)
+    set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
+    click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile("^Not yet"), timeout=BOOT_TIMEOUT_MS)
+    expect(figure(page).get_by_role("columnheader", name="Your code")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    # Depth 20: the learner's plain stack lets 1e-20 through where the residual one lets 6.7275.
+    expect(table_row(page, 20).get_by_role("cell")).to_have_text(["1.000e-20", "6.7275", "1.000e-20", "-6.7275"])
+    expect(figure(page)).to_contain_text("your code 1.000e-40")
+    set_code(page, starter_code(page).replace(BLANK, "x = x + layer(x)"))
+    click(page, "Check")
+    expect(table_row(page, 20).get_by_role("cell")).to_have_text(["1.000e-20", "6.7275", "6.7275", "0"],
+                                                                 timeout=BOOT_TIMEOUT_MS)

@@ -1,0 +1,67 @@
+// "Show your graph": offered after a Run or a Check, it asks Python for the graph the learner's code
+// builds on one of the exercise's cases and draws it with graph-view.js, which it loads the first time.
+
+export function setupGraphPanel(root, { runtime, grading, graphView }) {
+  const controls = root.querySelector(".graph-controls");
+  const status = root.querySelector(".graph-status");
+  const area = root.querySelector(".graphs");
+  const caseSelect = root.querySelector(".graph-case");
+  const button = root.querySelector('button[data-action="graph"]');
+  let code = null;
+  let view = null; // the graph-view module, once loaded
+
+  async function show() {
+    status.textContent = "Drawing your graph…";
+    try {
+      view ??= await import(new URL(graphView, document.baseURI).href);
+      const outcome = await runtime.graph(await grading(), code, Number(caseSelect.value));
+      if (outcome.kind !== "done" || outcome.result.interrupted) {
+        status.textContent = "The graph could not be drawn: Python was stopped. Try again.";
+        return;
+      }
+      draw(outcome.result);
+    } catch (error) {
+      status.textContent = `The graph could not be drawn (${error.message}).`;
+    }
+  }
+
+  function draw({ yours, reference, block }) {
+    const inputs = caseSelect.selectedOptions[0].textContent.trim();
+    const parts = [];
+    if (yours.problem) {
+      status.textContent = yours.problem;
+    } else {
+      const { figure, table } = view.renderGraph(yours, { name: "Your graph", inputs, block });
+      parts.push(pane(figure, table));
+      status.textContent = reference ? "Your graph, and the reference's on the same case beside it." : "Your graph.";
+    }
+    if (reference && !reference.problem) {
+      const { figure, table } = view.renderGraph(reference, { name: "Reference graph", inputs, block });
+      parts.push(pane(figure, table));
+    }
+    area.replaceChildren(...parts);
+    area.classList.toggle("side-by-side", parts.length > 1);
+  }
+
+  button.addEventListener("click", show);
+
+  return {
+    // After each Run or Check: the graph shown is always of the code that ran last.
+    offer(latest) {
+      code = latest;
+      controls.hidden = false;
+      area.replaceChildren();
+      status.textContent = "";
+    },
+  };
+}
+
+function pane(figure, table) {
+  const box = document.createElement("div");
+  box.className = "graph-pane";
+  const scroll = document.createElement("div");
+  scroll.className = "table-scroll";
+  scroll.append(table);
+  box.append(figure, scroll);
+  return box;
+}

@@ -1,0 +1,83 @@
+"""Your graph: the graph the learner's function built, drawn with its gradients, the highway named,
+the reference beside a wrong answer, big graphs folded; loaded only when first asked for."""
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.lesson import (BLANK, RUN_TIMEOUT_MS, check_passes, click, open_lesson, result, right_solution,
+                                  set_code, starter_code, wait_for_python)
+from tests.browser.test_access import NODE_MODULES
+
+
+def show_graph(page, case=None):
+    if case:
+        page.get_by_role("combobox", name="Case").select_option(label=case)
+    click(page, "Show your graph")
+    expect(page.get_by_role("figure", name="Your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+
+
+def node_row(page, name, node):
+    table = page.get_by_role("table", name=name)
+    return table.get_by_role("row").filter(has=page.get_by_role("cell", name=node, exact=True))
+
+
+def test_the_right_answer_shows_the_highway_and_the_checks_gradient(page, site_url):
+    loaded = []
+    page.on("request", lambda request: loaded.append(request.url))
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    assert not any("graph-view" in url for url in loaded)  # not part of the page's first load
+    expect(page.get_by_role("button", name="Show your graph")).to_be_hidden()
+    set_code(page, right_solution(page))
+    check_passes(page)
+    depth_3 = result(page).get_by_role("row").filter(has_text=re.compile(r"^3\s*2\.5"))
+    expect(depth_3.get_by_role("cell").nth(4)).to_have_text("1.331")
+    show_graph(page)
+    figure = page.get_by_role("figure", name="Your graph")
+    expect(figure).to_contain_text("13 nodes")
+    expect(figure).to_contain_text("highway")
+    expect(figure.locator(".graph-node.highway")).to_have_count(4)  # x and the three + nodes
+    expect(node_row(page, "Your graph as a table", "input x").get_by_role("cell").nth(2)).to_have_text("1.331")
+    expect(page.get_by_role("figure", name="Reference graph")).to_have_count(0)
+    assert any("graph-view" in url for url in loaded)
+
+
+def test_replacing_x_shows_no_highway_and_the_reference_beside_it(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
+    click(page, "Run")
+    expect(page.get_by_role("button", name="Show your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS * 3)
+    show_graph(page)
+    expect(page.get_by_role("figure", name="Your graph")).to_contain_text("No highway")
+    expect(page.get_by_role("figure", name="Your graph")).to_contain_text("from 1 at the output to 0.001 at x")
+    expect(page.get_by_role("figure", name="Reference graph")).to_contain_text("highway")
+
+
+def test_a_twenty_layer_graph_draws_folded(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, right_solution(page))
+    check_passes(page, timeout=RUN_TIMEOUT_MS * 3)
+    show_graph(page, case="depth 20, input 1 and layer rate 0.1")
+    figure = page.get_by_role("figure", name="Your graph")
+    expect(figure).to_contain_text("81 nodes")
+    expect(figure.locator(".graph-fold")).to_contain_text("17 more layers like this")
+    expect(page.get_by_role("table", name="Your graph as a table")).to_contain_text("17 more layers like this")
+
+
+def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(browser, site_url):
+    for scheme in ("light", "dark"):
+        context = browser.new_context(bypass_csp=True, color_scheme=scheme)  # bypass: to add axe's script
+        try:
+            page = context.new_page()
+            open_lesson(page, site_url)
+            set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
+            click(page, "Run")
+            expect(page.get_by_role("button", name="Show your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS * 3)
+            show_graph(page)
+            expect(page.get_by_role("figure", name="Reference graph")).to_be_visible()
+            page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
+            report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            violations = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
+            assert not violations, scheme
+        finally:
+            context.close()

@@ -64,6 +64,8 @@ def generate_course(lesson_file, out_dir):
             copy = re.sub(r"^id: .*$", f"id: {lesson_id}", text, count=1, flags=re.M)
             copy = re.sub(r"^title: .*$", f"title: {title}", copy, count=1, flags=re.M)
             copy = re.sub(r"^module: .*\n", "", copy, count=1, flags=re.M)  # the plan places it
+            # Concept links become their words: the generated course has no cards to link to.
+            copy = re.sub(r"\[\[([^\]|]+)(?:\|[^\]]+)?\]\]", r"\1", copy)
             (out_dir / f"{lesson_id}-{slug}.md").write_text(copy, encoding="utf-8")
             planned.append(f"{lesson_id} {title}")
         plan.append(f'[[module]]\nnumber = {module}\ntitle = "Generated module {module}"\nlessons = {json.dumps(planned)}\n')

@@ -109,19 +109,28 @@ def run_reference(exercise, source, case, cache=True):
     if cache and key in REFERENCE_RUNS:
         REFERENCE_RUNS.move_to_end(key)
         return REFERENCE_RUNS[key]
-    namespace = fresh_namespace("__reference__")
-    try:
-        with printing_to(io.StringIO()):  # what it prints is nobody's business
-            exec(compile_once(source), namespace)
-        run = run_case(exercise, namespace[exercise.function], namespace, case, source, io.StringIO(), trusted=True)
-    finally:
-        take_apart(namespace.values())
-        namespace.clear()
+    namespace = program_namespace(source)
+    run = run_case(exercise, namespace[exercise.function], namespace, case, source, io.StringIO(), trusted=True)
     if cache:
         REFERENCE_RUNS[key] = run
         if len(REFERENCE_RUNS) > REFERENCE_RUNS_KEPT:
             REFERENCE_RUNS.popitem(last=False)
     return run
+
+
+PROGRAMS = {}  # source → the namespace it defined: an exercise's own programs run once per worker
+
+
+def program_namespace(source):
+    """The globals of one of the exercise's own programs, run the first time it is needed."""
+    if source not in PROGRAMS:
+        namespace = fresh_namespace("__reference__")
+        with printing_to(io.StringIO()):  # what it prints is nobody's business
+            exec(compile_once(source), namespace)
+        # Its own top-level graphs (a demo, say) are taken apart now: only its functions are used.
+        take_apart([value for value in namespace.values() if not callable(value)])
+        PROGRAMS[source] = namespace
+    return PROGRAMS[source]
 
 
 def run_case(exercise, function, namespace, case, source, output, trusted=False):

@@ -101,6 +101,8 @@ def check_node(node):
 
 def check_operation(node):
     """The node's data and local gradients, worked out again from its children's data."""
+    if engine_made(node):
+        return
     inputs = [child.data for child in node._children]
     rule = OPERATIONS.get(node._op) or power_rule(node._op)
     if rule is None or len(inputs) != rule[0]:
@@ -116,6 +118,21 @@ def check_operation(node):
         raise ForgedNode(f"a '{node._op}' node says its result is {node.data!r} with local gradients "
                          f"{tuple(node._local_grads)!r}, but '{node._op}' of {tuple(inputs)!r} gives "
                          f"{data!r} with {tuple(local_grads)!r}")
+
+
+def engine_made(node):
+    """The common operations, checked without building anything: the very same arithmetic the
+    engine does gives the very same numbers."""
+    op, children, local_grads = node._op, node._children, node._local_grads
+    if op == "+" and len(children) == 2:
+        return node.data == children[0].data + children[1].data and local_grads == (1.0, 1.0)
+    if op == "*" and len(children) == 2:
+        a, b = children[0].data, children[1].data
+        return node.data == a * b and local_grads == (b, a)
+    if op == "relu" and len(children) == 1:
+        a = children[0].data
+        return node.data == max(0.0, a) and local_grads == (float(a > 0),)
+    return False
 
 
 OPERATIONS = {

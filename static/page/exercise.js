@@ -2,6 +2,7 @@
 import { createCodeEditor } from "./code-editor.js";
 import { renderOutput } from "./output.js";
 import { formatNumber } from "./format.js";
+import { renderCasesTable } from "./cases-table.js";
 
 export function setupExercise(root, { runtime, progress, onPassed }) {
   const id = root.dataset.exercise;
@@ -135,24 +136,15 @@ function stopMessage(outcome, timeLimitMs) {
   return outcome.interrupted ? "Stopped (KeyboardInterrupt)." : "Stopped. Python was restarted to end your code.";
 }
 
+// Today's verdict (8.6) in the generic table's shape; it will carry its own columns soon.
 function casesTable(cases) {
-  const table = document.createElement("table");
-  table.className = "cases";
-  table.createCaption().textContent = "What Check ran (first failing case first)";
-  const head = table.createTHead().insertRow();
-  for (const title of ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient", "Result"]) {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = title;
-    head.append(th);
-  }
-  const body = table.createTBody();
-  for (const c of cases.slice(0, 6)) {
-    const row = body.insertRow();
-    const cells = [c.depth, c.input, c.rate, formatNumber(c.expected_gradient), formatNumber(c.actual_gradient), c.passed ? "✓ right" : "✗ differs"];
-    for (const value of cells) row.insertCell().textContent = String(value);
-  }
-  return table;
+  const columns = [["depth", "Depth"], ["input", "Input"], ["rate", "Layer rate"],
+    ["expected_gradient", "Expected gradient"], ["actual_gradient", "Your gradient"]].map(([key, label]) => ({ key, label }));
+  const rows = cases.slice(0, 6).map((c) => ({
+    cells: { ...c, expected_gradient: formatNumber(c.expected_gradient), actual_gradient: formatNumber(c.actual_gradient) },
+    passed: c.passed,
+  }));
+  return renderCasesTable({ caption: "What Check ran (first failing case first)", columns, rows });
 }
 
 function setupHints(root, id, progress) {

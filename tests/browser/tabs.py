@@ -18,13 +18,8 @@ FIRST_QUESTION = "With a residual connection around it, what is each block actua
 THIRD_QUESTION = "Why do we still say the highway carries a gradient of 1?"
 
 
-@pytest.fixture
-def tabs(browser, site_url):
-    """open_tab(deaf=False) opens the lesson in one more tab of a shared context."""
-    # Progress needs neither Python nor the offline cache: skipping both spares the machine's cores.
-    context = browser.new_context(service_workers="block")
-    context.route("**/python-worker.*.js", lambda route: route.abort())
-    context.add_init_script(DEAF_SWITCH)
+def note_foreign_requests(context, site_url):
+    """The list, filled as pages run, of requests leaving the site's origin (the test asserts it stays empty)."""
     origin = urlsplit(site_url).netloc
     foreign = []
 
@@ -34,6 +29,17 @@ def tabs(browser, site_url):
             foreign.append(request.url)
 
     context.on("request", note_request)
+    return foreign
+
+
+@pytest.fixture
+def tabs(browser, site_url):
+    """open_tab(deaf=False) opens the lesson in one more tab of a shared context."""
+    # Progress needs neither Python nor the offline cache: skipping both spares the machine's cores.
+    context = browser.new_context(service_workers="block")
+    context.route("**/python-worker.*.js", lambda route: route.abort())
+    context.add_init_script(DEAF_SWITCH)
+    foreign = note_foreign_requests(context, site_url)
 
     def open_tab(deaf=False):
         page = context.new_page()

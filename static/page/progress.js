@@ -58,7 +58,9 @@ export class Progress {
   // Merge what is stored into this tab's copy, then write the result back.
   save() {
     try {
-      this.takeIn(this.readStored());
+      // A Start over learned only now came before this tab's own change: show it as stored,
+      // but do not start this tab's page over, which would undo the change just made.
+      this.takeIn(this.readStored(), { announceStartOver: false });
       localStorage.setItem(this.key, JSON.stringify(this.data));
       this.unsaved = false;
     } catch {
@@ -69,14 +71,14 @@ export class Progress {
 
   // Another tab saved: merge its changes in, and let the page show them.
   takeInOtherTabs() {
-    try { this.takeIn(this.readStored()); } catch { /* storage disabled: nothing to take in */ }
+    try { this.takeIn(this.readStored(), { announceStartOver: true }); } catch { /* storage disabled: nothing to take in */ }
   }
 
-  takeIn(stored) {
+  takeIn(stored, { announceStartOver }) {
     if (!stored) return;
     const merged = mergeProgress(stored, this.data);
     if (JSON.stringify(merged) === JSON.stringify(this.data)) return;
-    const startedOver = merged.startedOver > this.data.startedOver;
+    const startedOver = announceStartOver && merged.startedOver > this.data.startedOver;
     this.data = merged;
     this.tellListeners({ startedOver });
   }

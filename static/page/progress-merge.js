@@ -25,6 +25,8 @@
 //   sections     { [section title]: when it was done }; grow-only
 //
 // Each grow-only value counts only if it was stamped at or after `startedOver`.
+// An imported file is merged like another copy, stamped as if earned when it is imported
+// (asImportedAt), so it neither undoes nor is undone by this browser's Start over.
 
 export const SCHEMA = 2;
 
@@ -108,7 +110,7 @@ function asDraft(version) {
 
 function uniqueDrafts(drafts) {
   const byVersion = new Map(drafts.map((draft) => [`${draft.edited}\n${draft.code}`, draft]));
-  return [...byVersion.values()].sort((x, y) => x.edited - y.edited);
+  return [...byVersion.values()].sort((x, y) => x.edited - y.edited || (x.code < y.code ? -1 : x.code > y.code ? 1 : 0));
 }
 
 function quizSide(doc, id, startedOver) {
@@ -120,7 +122,9 @@ function quizSide(doc, id, startedOver) {
 // Every pick of both, in order, with the more recent copy's picks last so its current pick stays current.
 function mergeQuizPicks(x, y) {
   if (!x || !y) return x || y;
-  const [older, newer] = x.at > y.at ? [y, x] : [x, y];
+  // At the same millisecond, a fixed order, so that every merge of the two agrees.
+  const xIsNewer = x.at > y.at || (x.at === y.at && JSON.stringify(x.picks) > JSON.stringify(y.picks));
+  const [older, newer] = xIsNewer ? [y, x] : [x, y];
   return { picks: [...older.picks.filter((pick) => !newer.picks.includes(pick)), ...newer.picks], at: newer.at };
 }
 

@@ -69,9 +69,15 @@ export class Progress {
     }
   }
 
-  // Another tab saved: merge its changes in, and let the page show them.
+  // Another tab saved: merge its changes in, and let the page show them. Chromium hands each tab's
+  // process changes to storage a moment late, so that tab may have merged with a copy lacking
+  // this tab's last change: if storage lacks anything this tab holds, write it back.
   takeInOtherTabs() {
-    try { this.takeIn(this.readStored(), { announceStartOver: true }); } catch { /* storage disabled: nothing to take in */ }
+    try {
+      const stored = this.readStored();
+      this.takeIn(stored, { announceStartOver: true });
+      if (stored && canonical(stored) !== canonical(this.data)) this.save();
+    } catch { /* storage disabled: nothing to take in */ }
   }
 
   takeIn(stored, { announceStartOver }) {
@@ -202,6 +208,16 @@ function readProgress(data, lessonId, quizIds) {
     schema: SCHEMA, lesson: lessonId, startedOver: Number(data.startedOver) || 0,
     exercises: data.exercises, quizzes: data.quizzes, quizTimes: data.quizTimes || {}, sections: data.sections,
   };
+}
+
+// The same text for the same progress, whatever order its keys were written in.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).filter((key) => value[key] !== undefined).sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 // A short, stable fingerprint (FNV-1a) that tells whether a lesson's starter code changed.

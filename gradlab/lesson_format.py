@@ -8,6 +8,7 @@ on the way is reported with its line instead of stopping at the first. See lesso
 """
 
 import difflib
+import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -310,10 +311,18 @@ def parse_exercise(argument, lines, opening, md):
     return exercise_block.parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, render_fragment)
 
 
+QUIZ_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+
 def parse_quiz(argument, lines, opening, md):
-    """Quiz: '? question', then options '- [ ] text' / '- [x] text', each with its explanation indented."""
+    """Quiz: '? question', then options '- [ ] text' / '- [x] text', each with its explanation indented.
+    Its id, which keys the learner's saved answers, is its name (```quiz NAME) or else made from the
+    question's text, so inserting or moving questions leaves every saved answer on its own question."""
     report = md.lesson_source.report
     problems_before = len(md.lesson_source.problems)
+    if argument and not QUIZ_NAME.fullmatch(argument):
+        report(opening, f"a quiz's name is lowercase letters, digits, '-' and '_', such as ```quiz highway-rate; "
+                        f"{argument!r} is not one")
     question, options = None, []
     for number, line in enumerate(lines, start=opening + 1):
         option = re.match(r"^[-*] \[( |x|X)\] (.+)$", line)
@@ -340,14 +349,24 @@ def parse_quiz(argument, lines, opening, md):
         if not option["explanation"]:
             report(option["line"], f"the option {option['text']!r} has no explanation: add a line under it, "
                                    "indented two spaces, that says why it is right or wrong")
+    quiz_id = argument or (question_key(question[1]) if question else None)
+    same = next((quiz for quiz in md.lesson_blocks["quiz"] if quiz["id"] == quiz_id), None)
+    if same:
+        report(opening, f"this quiz has the same {'name' if argument else 'question'} as the one on line {same['line']}: "
+                        "give each a name of its own, as ```quiz NAME, so saved answers stay on the right question")
     if len(md.lesson_source.problems) > problems_before:
         return None
     return {
-        "id": f"q{len(md.lesson_blocks['quiz']) + 1}",
+        "id": quiz_id,
         "question": render_inline(question[1], md, question[0]),
         "options": [{"html": render_inline(o["text"], md, o["line"]), "right": o["right"],
                      "explanation": render_inline(" ".join(o["explanation"]), md, o["line"] + 1)} for o in options],
     }
+
+
+def question_key(question):
+    """A quiz id made from its question's text as written (spaces aside): 'q-' and 8 hex digits."""
+    return "q-" + hashlib.sha256(" ".join(question.split()).encode()).hexdigest()[:8]
 
 
 def parse_explore(argument, lines, opening, md):

@@ -3,6 +3,7 @@ import { createCodeEditor } from "./code-editor.js";
 import { renderOutput } from "./output.js";
 import { inlineMarkdown } from "./inline-markdown.js";
 import { setupGraphPanel } from "./graph-panel.js";
+import { renderCasesTable } from "./cases-table.js";
 
 export function setupExercise(root, { runtime, progress, onPassed, graphView }) {
   const id = root.dataset.exercise;
@@ -154,23 +155,7 @@ function stopMessage(outcome, timeLimitMs) {
 
 // The verdict says which columns its cases have: the page knows no exercise.
 function casesTable(columns, cases) {
-  const table = document.createElement("table");
-  table.className = "cases";
-  table.createCaption().textContent = "What Check ran (first failing case first)";
-  const head = table.createTHead().insertRow();
-  for (const title of [...columns.map((column) => column.label), "Result"]) {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = title;
-    head.append(th);
-  }
-  const body = table.createTBody();
-  for (const c of cases.slice(0, 6)) {
-    const row = body.insertRow();
-    for (const column of columns) row.insertCell().textContent = c.cells[column.key];
-    row.insertCell().textContent = c.passed ? "✓ right" : "✗ differs";
-  }
-  return table;
+  return renderCasesTable({ caption: "What Check ran (first failing case first)", columns, rows: cases.slice(0, 6) });
 }
 
 // Fetch a file the first time it is needed, and keep it; a failed fetch is tried again next time.

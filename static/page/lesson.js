@@ -6,6 +6,7 @@ import { setupExercise } from "./exercise.js";
 import { setupQuiz } from "./quiz.js";
 import { setupExplore } from "./explore-chart.js";
 import { setupProgressPanel } from "./progress-panel.js";
+import { keepCodeInStep } from "./code-across-tabs.js";
 import { registerServiceWorker } from "./service-worker-setup.js";
 
 const script = document.querySelector("script[data-worker]");
@@ -24,7 +25,9 @@ function tell(message) {
   notices.hidden = false;
 }
 
-const progress = new Progress(lesson.dataset.lessonId, { onProblem: tell });
+// Quiz ids in page order, so answers saved under version 1's positional keys find their question.
+const quizIds = [...document.querySelectorAll(".quiz")].map((quiz) => quiz.dataset.quiz);
+const progress = new Progress(lesson.dataset.lessonId, { onProblem: tell, quizIds });
 let pythonIsReady;
 const pythonReady = new Promise((resolve) => { pythonIsReady = resolve; });
 registerServiceWorker(script.dataset.serviceWorker, { tell, pythonReady });
@@ -58,6 +61,7 @@ for (const button of retryButtons) button.addEventListener("click", () => runtim
 const panel = setupProgressPanel(lesson, { progress });
 const exercises = [...document.querySelectorAll(".exercise")].map((root) =>
   setupExercise(root, { runtime, progress, onPassed: panel.refresh, graphView: script.dataset.graphView }));
+for (const root of document.querySelectorAll(".exercise")) keepCodeInStep(root, { progress });
 const quizzes = [...document.querySelectorAll(".quiz")].map((root) =>
   setupQuiz(root, { progress, onChange: panel.refresh }));
 for (const root of document.querySelectorAll(".explore")) setupExplore(root, { runtime });

@@ -73,14 +73,20 @@ export function setupProgressPanel(lesson, { progress }) {
     panel.querySelector(".start-over-confirm").hidden = true;
     button("start-over").focus();
   });
-  button("start-over-confirm").addEventListener("click", () => {
-    panel.querySelector(".start-over-confirm").hidden = true;
+  function startOver({ here }) {
     for (const exercise of parts.exercises) exercise.startOver();
-    progress.startOver();
+    if (here) progress.startOver();
     for (const quiz of parts.quizzes) quiz.restore();
     refresh();
-    message.textContent = "Started over. Your previous code can still be brought back with Undo in the editor.";
+    message.textContent = `Started over${here ? "" : " in another tab"}. Your previous code can still be brought back with Undo in the editor.`;
+  }
+
+  button("start-over-confirm").addEventListener("click", () => {
+    panel.querySelector(".start-over-confirm").hidden = true;
+    startOver({ here: true });
   });
+  // Another tab's progress came in: a section done there is done here, and Start over there starts over here.
+  progress.onOtherTabs(({ startedOver }) => (startedOver ? startOver({ here: false }) : refresh()));
   button("export").addEventListener("click", () => {
     const link = document.createElement("a");
     link.href = URL.createObjectURL(progress.exportFile());

@@ -1,48 +1,101 @@
 // The learner's progress in one lesson, kept in this browser's localStorage under a key made
 // of the lesson id, in a versioned shape. Bad or unsavable data never breaks the lesson.
+// Several tabs may hold the lesson at once: every save merges with what is stored now
+// (progress-merge.js says how), and a change made in another tab is merged in when the
+// browser announces it, so no tab overwrites another's work.
+import { SCHEMA, emptyProgress, mergeProgress, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
 
-export const SCHEMA = 1;
+export { SCHEMA };
 
 export class Progress {
-  constructor(lessonId, { onProblem }) {
+  constructor(lessonId, { onProblem, quizIds = [] }) {
     this.lessonId = lessonId;
     this.key = `gradlab:progress:${lessonId}`;
     this.onProblem = onProblem;
+    this.quizIds = quizIds;
+    this.listeners = [];
+    this.lastStamp = 0;
+    // Whether the last save failed, so this tab holds work that storage does not.
+    this.unsaved = false;
     this.data = this.load();
+    // The version of each exercise's code that this tab's editor shows ({ edited, code }): its next edit builds on it.
+    this.shown = Object.fromEntries(Object.entries(this.data.exercises).map(([id, { edited, code }]) => [id, { edited, code }]));
+    addEventListener("storage", (event) => {
+      if (event.key === this.key || event.key === null) this.takeInOtherTabs();
+    });
   }
 
-  empty() {
-    return { schema: SCHEMA, lesson: this.lessonId, exercises: {}, quizzes: {}, sections: {} };
+  /** A time for a change: never earlier than this tab's previous one, so two changes never tie. */
+  stamp() {
+    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    return this.lastStamp;
   }
 
   load() {
-    let raw = null;
     try {
-      raw = localStorage.getItem(this.key);
+      return this.readStored() || emptyProgress(this.lessonId);
     } catch {
       this.onProblem("This browser does not let the page keep your progress (storage is disabled); it will be lost when you leave.");
-      return this.empty();
+      return emptyProgress(this.lessonId);
     }
-    if (raw === null) return this.empty();
+  }
+
+  // What storage holds now, upgraded to this version; null if nothing, or nothing readable.
+  readStored() {
+    const raw = localStorage.getItem(this.key);
+    if (raw === null) return null;
     try {
-      return validate(JSON.parse(raw), this.lessonId);
+      return readProgress(JSON.parse(raw), this.lessonId, this.quizIds);
     } catch (problem) {
       // Keep the unreadable data under another key rather than overwrite it: nothing is lost.
       const aside = `${this.key}:set-aside:${Date.now()}`;
       try { localStorage.setItem(aside, raw); } catch { /* storage full: the data stays where it is */ }
       this.onProblem(`Your saved progress could not be read (${problem.message}), so this lesson starts afresh. The old data was kept in this browser under "${aside}".`);
-      return this.empty();
+      return null;
     }
   }
 
+  // Merge what is stored into this tab's copy, then write the result back.
   save() {
     try {
+      // A Start over learned only now came before this tab's own change: show it as stored,
+      // but do not start this tab's page over, which would undo the change just made.
+      this.takeIn(this.readStored(), { announceStartOver: false });
       localStorage.setItem(this.key, JSON.stringify(this.data));
-      this.saveFailed = false;
+      this.unsaved = false;
     } catch {
-      if (!this.saveFailed) this.onProblem("Your progress could not be saved: this browser's storage is full or disabled. Export progress keeps a copy as a file.");
-      this.saveFailed = true;
+      if (!this.unsaved) this.onProblem("Your progress could not be saved: this browser's storage is full or disabled. Export progress keeps a copy as a file.");
+      this.unsaved = true;
     }
+  }
+
+  // Another tab saved: merge its changes in, and let the page show them. Chromium hands each tab's
+  // process changes to storage a moment late, so that tab may have merged with a copy lacking
+  // this tab's last change: if storage lacks anything this tab holds, write it back.
+  takeInOtherTabs() {
+    try {
+      const stored = this.readStored();
+      this.takeIn(stored, { announceStartOver: true });
+      if (stored && canonical(stored) !== canonical(this.data)) this.save();
+    } catch { /* storage disabled: nothing to take in */ }
+  }
+
+  takeIn(stored, { announceStartOver }) {
+    if (!stored) return;
+    const merged = mergeProgress(stored, this.data);
+    if (JSON.stringify(merged) === JSON.stringify(this.data)) return;
+    const startedOver = announceStartOver && merged.startedOver > this.data.startedOver;
+    this.data = merged;
+    this.tellListeners({ startedOver });
+  }
+
+  /** Call listener({ startedOver }) whenever changes made in another tab arrive. */
+  onOtherTabs(listener) {
+    this.listeners.push(listener);
+  }
+
+  tellListeners(change) {
+    for (const listener of this.listeners) listener(change);
   }
 
   exercise(id) {
@@ -50,12 +103,52 @@ export class Progress {
   }
 
   updateExercise(id, change) {
-    this.data.exercises[id] = { ...this.exercise(id), ...change };
+    const at = this.stamp();
+    const current = this.exercise(id);
+    const stamps = Object.fromEntries(Object.keys(change).map((field) => [field, at]));
+    this.data.exercises[id] = { ...current, ...change, at: { ...current.at, ...stamps } };
     this.save();
   }
 
   saveCode(id, code, starter) {
-    this.updateExercise(id, { code, starter: fingerprint(starter) });
+    const current = this.exercise(id);
+    const basedOn = this.shownVersion(id);
+    // The editor shows exactly what is stored (it just took it from another tab): nothing to save.
+    if (code === (current.code ?? starter) && basedOn === (current.edited || 0)) return;
+    const edited = this.stamp();
+    this.data.exercises[id] = { ...current, code, starter: fingerprint(starter), edited, basedOn };
+    this.shown[id] = { edited, code };
+    this.save();
+  }
+
+  /** The `edited` time of the code this tab's editor shows (0: the starter). */
+  shownVersion(id) {
+    return this.shown[id]?.edited || 0;
+  }
+
+  /** The code this tab's editor last showed as saved (undefined: the starter). */
+  shownCode(id) {
+    return this.shown[id]?.code;
+  }
+
+  /** The editor now shows the stored code (from another tab); returns that code, or null for the starter. */
+  showStoredCode(id) {
+    const { edited, code } = this.exercise(id);
+    this.shown[id] = { edited, code };
+    return code ?? null;
+  }
+
+  // The learner chose between two versions of the code: keep the chosen one, drop the other drafts.
+  settleCode(id, { code, starter, basedOn }) {
+    const at = this.stamp();
+    const current = this.exercise(id);
+    const settled = { ...current, draftsSettled: at };
+    if (code !== (current.code ?? starter) || basedOn !== (current.edited || 0)) {
+      Object.assign(settled, { code, starter: fingerprint(starter), edited: at, basedOn });
+    }
+    this.data.exercises[id] = settled;
+    this.shown[id] = { edited: settled.edited, code: settled.code };
+    this.save();
   }
 
   // Whether the learner's saved code was written against another starter than the page's.
@@ -74,17 +167,20 @@ export class Progress {
 
   saveQuizPicks(id, picks) {
     this.data.quizzes[id] = picks;
+    this.data.quizTimes[id] = this.stamp();
     this.save();
   }
 
   markSection(title) {
     if (this.data.sections[title]) return;
-    this.data.sections[title] = true;
+    this.data.sections[title] = this.stamp();
     this.save();
   }
 
+  // A new epoch: every merge, in this tab or another, drops what was stamped before it.
   startOver() {
-    this.data = this.empty();
+    this.data = { ...emptyProgress(this.lessonId), startedOver: this.stamp() };
+    this.shown = {};
     this.save();
   }
 
@@ -92,21 +188,36 @@ export class Progress {
     return new Blob([JSON.stringify({ ...this.data, exported: new Date().toISOString() }, null, 2)], { type: "application/json" });
   }
 
+  // Merged, not swapped in: what this browser holds and the file holds both survive.
   importText(text) {
-    const data = validate(JSON.parse(text), this.lessonId);
-    this.data = data;
+    const imported = readProgress(JSON.parse(text), this.lessonId, this.quizIds);
+    this.data = mergeProgress(this.data, asImportedAt(imported, this.stamp()));
     this.save();
   }
 }
 
-function validate(data, lessonId) {
+function readProgress(data, lessonId, quizIds) {
   if (!data || typeof data !== "object") throw new Error("it is not a progress record");
-  if (data.schema !== SCHEMA) throw new Error(`it has format version ${data.schema}, this page reads version ${SCHEMA}`);
+  if (data.schema !== 1 && data.schema !== SCHEMA) throw new Error(`it has format version ${data.schema}, this page reads versions 1 to ${SCHEMA}`);
   if (data.lesson !== lessonId) throw new Error(`it is for lesson ${data.lesson}, not ${lessonId}`);
   for (const part of ["exercises", "quizzes", "sections"]) {
     if (!data[part] || typeof data[part] !== "object") throw new Error(`its "${part}" part is missing`);
   }
-  return { schema: SCHEMA, lesson: lessonId, exercises: data.exercises, quizzes: data.quizzes, sections: data.sections };
+  if (data.schema === 1) return upgradeFromVersion1(data, quizIds);
+  return {
+    schema: SCHEMA, lesson: lessonId, startedOver: Number(data.startedOver) || 0,
+    exercises: data.exercises, quizzes: data.quizzes, quizTimes: data.quizTimes || {}, sections: data.sections,
+  };
+}
+
+// The same text for the same progress, whatever order its keys were written in.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).filter((key) => value[key] !== undefined).sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 // A short, stable fingerprint (FNV-1a) that tells whether a lesson's starter code changed.

@@ -25,6 +25,7 @@ export function setupQuiz(root, { progress, onChange }) {
   }
 
   restore();
+  progress.onOtherTabs(restore); // an answer picked in another tab shows here too
   root.addEventListener("change", (event) => {
     const index = Number(event.target.value);
     reveal(index, true);

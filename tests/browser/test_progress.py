@@ -22,7 +22,7 @@ def test_code_hints_and_answers_survive_a_reload(page, site_url):
     expect(page.get_by_text("Hint 1 of 3")).to_be_visible()
     expect(page.get_by_role("radio", name="A correction")).to_be_checked()
     expect(page.locator(".explanation:visible").first).to_contain_text("Right.")
-    assert saved_progress(page)["schema"] == 1 and saved_progress(page)["lesson"] == "8.6"
+    assert saved_progress(page)["schema"] == 2 and saved_progress(page)["lesson"] == "8.6"
 
 
 def test_progress_survives_a_browser_restart(browser, page, site_url):
@@ -132,3 +132,27 @@ def test_corrupt_saved_progress_is_set_aside_and_the_learner_told(page, site_url
     assert page.evaluate("key => localStorage.getItem(key)", kept[0]) == "{not json"
     set_code(page, "print('fresh')\n")
     assert saved_progress(page)["exercises"]["residual_stack"]["code"] == "print('fresh')\n"
+
+
+def test_a_version_1_record_is_upgraded_with_its_answers_on_their_questions(page, site_url):
+    page.goto(site_url + LESSON)
+    version_1 = {"schema": 1, "lesson": "8.6", "sections": {"Watch": True},
+                 "exercises": {"residual_stack": {"code": "print('from version 1')\n", "hints": 1, "passed": True}},
+                 "quizzes": {"q1": [0, 1], "q3": [1]}}  # keyed by position, as version 1 kept them
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, json.dumps(version_1)])
+    page.reload()
+    expect(editor(page)).to_have_text("print('from version 1')")
+    expect(page.get_by_text("Hint 1 of 3")).to_be_visible()
+    expect(page.get_by_text("Watch: done")).to_be_visible()
+    expect(page.get_by_text("Build: done")).to_be_visible()
+    first = page.get_by_role("radiogroup", name="what is each block actually learning?")
+    expect(first.get_by_role("radio", name="A correction")).to_be_checked()
+    third = page.get_by_role("radiogroup", name="Why do we still say the highway carries a gradient of 1?")
+    expect(third.get_by_role("radio", name="Because one road goes through every plus sign")).to_be_checked()
+    set_code(page, "print('now version 2')\n")
+    expect(editor(page)).to_have_text("print('now version 2')")
+    page.wait_for_function("key => localStorage.getItem(key).includes('now version 2')", arg=PROGRESS_KEY)
+    upgraded = saved_progress(page)
+    assert upgraded["schema"] == 2
+    assert not {"q1", "q3"} & set(upgraded["quizzes"]) and len(upgraded["quizzes"]) == 2
+    assert upgraded["exercises"]["residual_stack"]["passed"] is True

@@ -1,0 +1,85 @@
+// An exercise's code when the lesson is open in several tabs: code written in another tab on top
+// of what this tab shows replaces it here; code written at the same time as this tab's own
+// (one of the two was kept as a draft) is offered instead, and the learner chooses.
+import { EditorView } from "@codemirror/view";
+import { isolateHistory } from "@codemirror/commands";
+
+export function keepCodeInStep(root, { progress }) {
+  const id = root.dataset.exercise;
+  const starter = root.querySelector("textarea.code-editor").defaultValue;
+  const notice = document.createElement("div");
+  notice.className = "exercise-notice";
+  notice.setAttribute("role", "status");
+  notice.hidden = true;
+  root.querySelector(".exercise-notice").after(notice);
+
+  // exercise.js owns the editor; CodeMirror finds its view from the DOM, which is all this needs.
+  const view = () => EditorView.findFromDOM(root.querySelector(".code-editor-host").shadowRoot.querySelector(".cm-editor"));
+  const editorCode = () => view().state.doc.toString();
+
+  // Its own step in the editor's history, so Ctrl+Z brings back what the editor showed before.
+  function putInEditor(code) {
+    view().dispatch({
+      changes: { from: 0, to: view().state.doc.length, insert: code },
+      annotations: isolateHistory.of("full"),
+      userEvent: "input.other-tab",
+    });
+  }
+
+  // The version to offer beside the editor's if the tabs' edits crossed; undefined if there is none
+  // and the editor should simply follow what is stored.
+  function otherVersion() {
+    const stored = progress.exercise(id);
+    const shown = progress.shownVersion(id);
+    const drafts = stored.drafts || [];
+    if ((stored.edited || 0) === shown) return drafts.at(-1) || null;
+    // Kept as a draft, never saved, or typed but not yet saved: this tab's code is its own to keep.
+    const mineIsOwn = drafts.some((draft) => draft.edited === shown) || progress.unsaved
+      || editorCode() !== (progress.shownCode(id) ?? starter);
+    if (!mineIsOwn) return undefined;
+    return { code: stored.code ?? starter, edited: stored.edited || 0 };
+  }
+
+  function reconcile() {
+    const other = otherVersion();
+    if (other === undefined) {
+      // The other tab built on what this one shows (or the learner chose, or started over): follow it.
+      const code = progress.showStoredCode(id) ?? starter;
+      if (code !== editorCode()) putInEditor(code);
+      notice.hidden = true;
+      return;
+    }
+    if (!other || other.code === editorCode()) {
+      notice.hidden = true;
+      return;
+    }
+    offer(other);
+  }
+
+  function offer(other) {
+    const load = choice("Load that version", () => {
+      progress.settleCode(id, { code: other.code, starter, basedOn: other.edited });
+      putInEditor(other.code);
+    });
+    const keep = choice("Keep this one", () => {
+      progress.settleCode(id, { code: editorCode(), starter, basedOn: progress.shownVersion(id) });
+    });
+    notice.replaceChildren("This exercise was edited in another tab: load that version, or keep this one. ", load, " ", keep);
+    notice.hidden = false;
+  }
+
+  function choice(label, run) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.addEventListener("click", () => {
+      run();
+      notice.hidden = true;
+      notice.replaceChildren();
+    });
+    return button;
+  }
+
+  reconcile();
+  progress.onOtherTabs(reconcile);
+}

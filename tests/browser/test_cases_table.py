@@ -1,0 +1,50 @@
+"""The table of cases after a Check, on a 360 px phone: every column a learner needs on screen, no
+sideways scrolling, real table headers for screen readers, light and dark, and axe finds nothing."""
+
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.lesson import BLANK, BOOT_TIMEOUT_MS, click, open_lesson, result, set_code, starter_code
+from tests.browser.tabs import note_foreign_requests
+
+NODE_MODULES = Path(__file__).parents[2] / "node_modules"
+COLUMNS = ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient", "Result"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+
+CELLS_OUTSIDE = """table => [...table.querySelectorAll('td')]
+  .map(cell => cell.getBoundingClientRect())
+  .filter(box => box.width === 0 || box.left < 0 || box.right > document.documentElement.clientWidth).length"""
+
+
+def axe_violations(page):
+    page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
+    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
+
+
+def test_the_cases_fit_a_360_px_phone_in_light_and_dark(browser, site_url):
+    context = browser.new_context(**PHONE, bypass_csp=True)  # bypass_csp lets the test add axe
+    foreign = note_foreign_requests(context, site_url)
+    try:
+        page = context.new_page()
+        open_lesson(page, site_url)
+        set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))  # replaces x: a plain stack
+        click(page, "Check")
+        expect(result(page)).to_contain_text("Not yet", timeout=BOOT_TIMEOUT_MS)
+        table = result(page).get_by_role("table", name="What Check ran")
+        expect(table.get_by_role("columnheader")).to_have_text(COLUMNS)
+        first_case = table.get_by_role("row").nth(1)
+        expect(first_case.get_by_role("cell")).to_have_count(len(COLUMNS))
+        expect(first_case.get_by_role("cell", name="✗ differs")).to_be_visible()
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            table.scroll_into_view_if_needed()
+            assert table.evaluate(CELLS_OUTSIDE) == 0, f"{scheme}: some cells are outside the screen"
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, scheme
+            for label in COLUMNS:  # each value shows its label beside it
+                expect(first_case.get_by_text(label, exact=True)).to_be_visible()
+            assert not axe_violations(page), scheme
+    finally:
+        context.close()
+    assert not foreign, f"requests left the site's origin: {foreign}"

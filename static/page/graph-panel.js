@@ -61,6 +61,9 @@ function pane(figure, table) {
   box.className = "graph-pane";
   const scroll = document.createElement("div");
   scroll.className = "table-scroll";
+  scroll.tabIndex = 0; // a table wider than a phone scrolls: the keyboard must reach it too
+  scroll.setAttribute("role", "group");
+  scroll.setAttribute("aria-label", `${table.getAttribute("aria-label")}, scrollable`);
   scroll.append(table);
   box.append(figure, scroll);
   return box;

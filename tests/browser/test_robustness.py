@@ -21,9 +21,7 @@ print('dropped')
 
 # (name, code, button, what the learner is told, stop after it starts?)
 HOSTILE_INPUTS = [
-    # Stop, not the time limit; the interrupt itself is test_running's (the page may restart a starved worker).
-    ("endless loop", "print('looping', flush=True)\nwhile True:\n    pass\n", "Run",
-     r"Stopped \(KeyboardInterrupt\)\.|Stopped\. Python was restarted to end your code", True),
+    ("endless loop", "print('looping', flush=True)\nwhile True:\n    pass\n", "Run", r"Stopped \(KeyboardInterrupt\)\.", True),
     ("loop inside C", "print('summing', flush=True)\nprint(sum(range(10**13)))\n", "Run", r"Stopped\. Python was restarted to end your code", True),
     ("long sleep", "import time\ntime.sleep(60)\n", "Run", r"Stopped: your code ran for more than 10 s, the limit", False),
     ("a million prints", "for i in range(1_000_000):\n    print(i)\n", "Run", r"Output stopped here", False),
@@ -67,6 +65,8 @@ KNOWN_FAILURES = {
 def test_hostile_input_is_survived(page, site_url, name, code, button, told, stop):
     open_lesson(page, site_url)
     wait_for_python(page)
+    if stop:  # the spare's boot would compete with the code to be stopped (see test_running)
+        page.locator('[data-spare="ready"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     paste_code(page, code)
     click(page, button)
     if stop:

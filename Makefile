@@ -2,6 +2,7 @@
 # make site:  build site/ only (what CI and deployments run)
 # make test:  every test, in CPython, in Pyodide under Node, and in headless Chromium
 # make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
+# make mutate: mutation testing of the engine, grader and lesson checks; prints the share of mutants killed
 # Each target does its own set-up on a fresh machine: .venv, pip install, npm ci.
 
 PYTHON ?= python3
@@ -25,6 +26,18 @@ test: $(VENV)/.test-deps node_modules/.installed browser
 .PHONY: bench
 bench: $(VENV)/.test-deps node_modules/.installed browser
 	$(PY) -m bench.run $(if $(SAVE),--out bench/result.json)
+
+# mutmut works in mutants/ (a copy of the sources); results are kept there, so a second run
+# re-tests only what changed. MUTANTS='engine.*' limits a run; JOBS=N sets the parallel workers.
+# `.venv/bin/mutmut show NAME` shows one mutant's diff.
+.PHONY: mutate
+mutate: $(VENV)/.mutate-deps
+	$(VENV)/bin/mutmut run $(if $(JOBS),--max-children $(JOBS)) $(MUTANTS) || true
+	$(PY) -m tests.mutation_score
+
+$(VENV)/.mutate-deps: pyproject.toml $(VENV)/.site-deps
+	$(PY) -m pip install --quiet -e '.[mutate]'
+	touch $@
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)

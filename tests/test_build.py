@@ -2,8 +2,12 @@
 a course of several lessons indexed and linked in the order of their numbers."""
 
 import json
+import os
 import re
+import shutil
+import time
 import zipfile
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -11,9 +15,11 @@ import pytest
 
 import build
 from gradlab.course import read_course
-from gradlab.runtime import sha256_of
+from gradlab.lesson_format import convert_lesson
+from gradlab.runtime import build_engine_wheel, sha256_of
 
 LESSON_PAGE = "8.6-residual-connections/index.html"
+real_localtime = time.localtime
 
 
 class PageOutline(HTMLParser):
@@ -70,8 +76,10 @@ def test_lesson_page_has_the_contract_controls(lesson_html):
 def test_code_excerpts_are_highlighted_with_marked_lines(lesson_html):
     assert '<div class="highlight">' in lesson_html
     assert re.search(r'<span class="k">for</span>', lesson_html)
-    assert lesson_html.count('class="hll"') == 4
-    assert '<span class="linenos">' not in lesson_html or "112" in lesson_html
+    numbers = [int(n) for n in re.findall(r'<span class="linenos">\s*(\d+)</span>', lesson_html)]
+    assert numbers == list(range(112, 112 + len(numbers))) and len(numbers) == 30, "numbered from linenostart=112"
+    marked = re.findall(r'<span class="hll"><span class="linenos">\s*(\d+)</span>', lesson_html)
+    assert marked == ["116", "134", "136", "141"], "hl_lines 5 23 25 30 count from the excerpt's first line"
 
 
 def test_numbers_in_prose_come_from_the_engine(lesson_html):
@@ -92,9 +100,24 @@ def test_solution_is_not_in_the_page_but_beside_it(built_site, lesson_html):
     assert "layer" in solution and '<span class="o">+</span>' in solution
 
 
+REAL_BLANK = "x = layer(x)  # TODO: keep x, and add what the layer makes of it"
+# A starter line that breaks out of the textarea, and the page, unless the template escapes it.
+HOSTILE_BLANK = "x = layer(x)  # a < b & \"c\" </textarea><script>alert(1)</script>"
+
+
+def editor_content(html):
+    """The textarea's text as the browser reads it (up to the first closing tag, then unescaped)."""
+    return unescape(re.search(r'<textarea class="code-editor"[^>]*>(.*?)</textarea>', html, re.S).group(1))
+
+
 def test_starter_is_in_the_editor_escaped(lesson_html):
-    editor = re.search(r'<textarea class="code-editor"[^>]*>(.*?)</textarea>', lesson_html, re.S).group(1)
-    assert "x = layer(x)  # TODO: keep x, and add what the layer makes of it" in editor
+    assert REAL_BLANK in editor_content(lesson_html)
+    source = (build.LESSONS_DIR / "8.6-residual-connections.md").read_text()
+    assert REAL_BLANK in source
+    lesson = convert_lesson(build.LESSONS_DIR / "8.6-residual-connections.md",
+                            source.replace(REAL_BLANK, HOSTILE_BLANK), build.make_templates())
+    assert HOSTILE_BLANK in editor_content(lesson.html)
+    assert "<script>alert" not in lesson.html
 
 
 def test_no_url_of_another_origin_in_our_output(built_site):
@@ -129,11 +152,30 @@ def test_engine_wheel_holds_the_engine_and_a_valid_record(built_site):
     assert all(name in record for name in names)
 
 
-def test_engine_wheel_is_reproducible(tmp_path):
-    from gradlab.runtime import build_engine_wheel
-    first = build_engine_wheel([build.ROOT / "engine"], "0.0.1", tmp_path / "a")
-    second = build_engine_wheel([build.ROOT / "engine"], "0.0.1", tmp_path / "b")
+A_DAY_AND_A_BIT = 90_061  # seconds: every field of a zip time (2 s steps) moves
+
+
+def copy_of_engine(folder, seconds_ago):
+    """The engine's sources in folder, their files dated seconds_ago."""
+    shutil.copytree(build.ROOT / "engine", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    stamp = time.time() - seconds_ago
+    for path in folder.rglob("*"):
+        os.utime(path, (stamp, stamp))
+    return folder
+
+
+def test_engine_wheel_is_reproducible(tmp_path, monkeypatch):
+    """Built from the same sources at another time, from files of another date: the same bytes."""
+    first = build_engine_wheel([copy_of_engine(tmp_path / "a" / "engine", 0)], "0.0.1", tmp_path / "a")
+    later = time.time() + A_DAY_AND_A_BIT
+    monkeypatch.setattr(time, "time", lambda: later)
+    monkeypatch.setattr(time, "localtime", lambda seconds=None: real_localtime(later if seconds is None else seconds))
+    second = build_engine_wheel([copy_of_engine(tmp_path / "b" / "engine", 3 * A_DAY_AND_A_BIT)], "0.0.1",
+                                tmp_path / "b")
     assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as wheel:
+        dates = {info.date_time[:3] for info in wheel.infolist()}
+    assert len(dates) == 1 and dates != {real_localtime()[:3]}, "every file carries one fixed date, not today's"
 
 
 def test_index_links_every_lesson(built_site):

@@ -88,6 +88,33 @@ BROKEN_LESSONS = {
         ("1.19-bad-math.md", 10, "$\\frac{1}{$",
          "the math $\\frac{1}{$ is not LaTeX that can be rendered (NoAvailableTokensError): check that every { "
          "has its } and that every ^ and _ has something after it")]),
+    "section repeated": (["1.22-section-repeated.md"], [
+        ("1.22-section-repeated.md", 18, "## Build", "'## Build' appears twice (first on line 14): keep one")]),
+    "unknown section": (["1.23-unknown-section.md"], [
+        ("1.23-unknown-section.md", 26, "## Further reading",
+         "'## Further reading' is not a section: the sections are Watch, Explore, Build, Check yourself, "
+         "Unlocked in microgpt; headings inside a section start with ###")]),
+    "id missing": (["1.24-missing-id.md"], [
+        ("1.24-missing-id.md", 1, "---", "the front matter key 'id' is missing: add a line such as 'id: 8.6'")]),
+    "title missing": (["1.25-missing-title.md"], [
+        ("1.25-missing-title.md", 1, "---",
+         "the front matter key 'title' is missing: add a line such as 'title: Residual connections'")]),
+    "id not a number": (["1.26-id-not-a-number.md"], [
+        ("1.26-id-not-a-number.md", 2, "id: one.26",
+         "id is the lesson's number, module then lesson, such as 8.6; not 'one.26'")]),
+    "front matter line not key: value": (["1.27-line-not-key-value.md"], [
+        ("1.27-line-not-key-value.md", 4, "summary = a line without its colon",
+         "front matter keys read 'key: value', not 'summary = a line without its colon'")]),
+    "quiz with fewer than two options": (["1.28-quiz-with-one-option.md"], [
+        ("1.28-quiz-with-one-option.md", 20, "```quiz",
+         "the quiz has 1 option(s): give it at least two, as '- [ ] …' lines")]),
+    "module differs from the plan": (["1.29-module-differs.md"], [
+        ("1.29-module-differs.md", 4, "module: 2 · Somewhere else",
+         "the course plan puts lesson 1.29 in module '1 · Broken lessons': write 'module: 1 · Broken lessons', "
+         "or leave the line out")]),
+    "front matter not closed": (["1.30-front-matter-not-closed.md"], [
+        ("1.30-front-matter-not-closed.md", 3, "title: Front matter not closed",
+         "the front matter is not closed: add a line '---' after line 3")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",
          "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),
@@ -197,3 +224,14 @@ def test_the_course_plan_is_checked_too(tmp_path, monkeypatch, capsys):
 def test_a_course_plan_that_is_not_toml_is_reported_at_its_line(title, tmp_path, monkeypatch, capsys):
     printed = check_plan(f'[[module]]\nnumber = 1\ntitle = {title}\n', tmp_path, monkeypatch, capsys)
     assert printed.startswith("lessons/course.toml:3: this is not valid TOML: ")
+
+
+def test_scripts_allowed_lets_a_lesson_carry_its_own_script(tmp_path, monkeypatch, capsys):
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    refused = (BROKEN / "1.21-script-in-prose.md").read_text()
+    (lessons / "1.21-script-in-prose.md").write_text(refused.replace("title: Script in prose\n",
+                                                                     "title: Script in prose\nscripts: allowed\n"))
+    shutil.copy(BROKEN / "course.toml", lessons)
+    monkeypatch.chdir(tmp_path)
+    assert build.main(["check", "--lessons", "lessons"]) == 0, capsys.readouterr().err

@@ -1,18 +1,34 @@
-"""Headless Chromium against the built site served on 127.0.0.1, and a guard on every request."""
+"""Headless Chromium against the built site served on 127.0.0.1, and a guard on every request.
 
+The guard watches every browser context a test makes (through `new_context`, which `page` uses
+too) from two places: the context's own network events, which Chromium also reports for the
+pages' workers and the service worker; and a proxy that Chromium must send everything not bound
+for loopback to, which fails the test for any request it receives, whoever in the browser made it."""
+
+import http.server
 import os
+import re
+import threading
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-from gradlab.server import serve_in_background
+from gradlab.server import SiteRequestHandler, make_server, serve_in_background
 from tests.browser.find_chromium import find_chromium
 
 # Chromium ignores a switch it does not know; this one finds our browser among the processes.
 BROWSER_MARKER = f"--gradlab-test-run={os.getpid()}"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+WEB_SCHEMES = ("http", "https", "ws", "wss")
+# What a lesson page fetches to boot Python: held back by `python_held_back`.
+RUNTIME_FILES = re.compile(r"/pyodide-[\d.]+/|\.whl$|/python\.[0-9a-f]+\.bin$")
+HOLD_AT_MOST_S = 120  # a test that forgets to let Python through still ends
+# Chromium's own services (sign-in, autofill, updates) call Google whatever page is open: the proxy
+# lets those hosts pass unremarked, as the browser's and not the site's. A page's or a worker's
+# request to them is still caught by the context's events.
+BROWSERS_OWN_HOSTS = re.compile(r"(^|\.)(google\.com|googleapis\.com|gstatic\.com|gvt1\.com)(:\d+)?$")
 
 
 @pytest.fixture(scope="session")
@@ -32,34 +48,154 @@ def plain_host_url(built_site):
     server.shutdown()
 
 
+class RefusingProxyHandler(http.server.BaseHTTPRequestHandler):
+    """Notes each request the browser sends it (any method, CONNECT for https and wss) and refuses it."""
+
+    def refuse(self):
+        if not BROWSERS_OWN_HOSTS.search(urlsplit(self.path).netloc or self.path):
+            self.server.requests.append(f"{self.command} {self.path}")
+        self.send_error(403, "gradlab's tests: nothing may leave the site's origin")
+        self.close_connection = True
+
+    do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = do_OPTIONS = do_PATCH = do_CONNECT = refuse
+
+    def log_message(self, format, *args):
+        pass
+
+
 @pytest.fixture(scope="session")
-def browser():
+def off_origin_proxy():
+    """The proxy every test browser sends off-loopback requests to; its .requests lists what it refused."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), RefusingProxyHandler)
+    server.requests = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def launch_options(off_origin_proxy):
+    """How the tests start Chromium: headless, and with every request beyond loopback sent to the proxy."""
     path = find_chromium()
     if not path:
         pytest.fail("No Chromium found for the browser tests. Install Debian's (apt-get install -y chromium), "
                     "set GRADLAB_CHROMIUM to a Chromium executable, or run `python -m playwright install chromium`.")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, args=[*CHROMIUM_FLAGS, BROWSER_MARKER])
-        yield browser
-        browser.close()
+    host, port = off_origin_proxy.server_address[:2]
+    # Chromium never proxies loopback, so the sites under test are reached directly.
+    return {"executable_path": path, "args": [*CHROMIUM_FLAGS, BROWSER_MARKER, f"--proxy-server=http://{host}:{port}"]}
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright, launch_options):
+    browser = playwright.chromium.launch(**launch_options)
+    yield browser
+    browser.close()
+
+
+class OffOriginGuard:
+    """What one test's browser contexts asked of any origin but their own site's."""
+
+    def __init__(self, proxy):
+        self.proxy = proxy
+        self.proxied_before = len(proxy.requests)
+        self.foreign = []
+
+    def watch(self, context, site_url):
+        """Note each request of context's pages, workers and service worker that leaves site_url's origin."""
+        origin = urlsplit(site_url).netloc
+
+        def note(request):
+            parts = urlsplit(request.url)
+            if parts.scheme in WEB_SCHEMES and parts.netloc != origin:
+                who = "service worker" if request.service_worker else "page"
+                self.foreign.append(f"{who}: {request.method} {request.url}")
+
+        context.on("request", note)
+        return context
+
+    def leaks(self):
+        """Every request that left: seen by the contexts, or refused by the proxy since the test began."""
+        return self.foreign + [f"proxy: {line}" for line in self.proxy.requests[self.proxied_before:]]
 
 
 @pytest.fixture
-def page(browser, site_url):
-    """A fresh page (empty storage) that fails the test if anything leaves the site's origin."""
-    context = browser.new_context()
-    page = context.new_page()
-    origin = urlsplit(site_url).netloc
-    foreign = []
+def off_origin_guard(off_origin_proxy):
+    """Fails the test if any context it made (see new_context) requested anything from another origin."""
+    guard = OffOriginGuard(off_origin_proxy)
+    yield guard
+    assert not guard.leaks(), f"requests left the site's origin: {guard.leaks()}"
 
-    def note_request(request):
-        parts = urlsplit(request.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != origin:
-            foreign.append(request.url)
 
-    context.on("request", note_request)
+@pytest.fixture
+def new_context(browser, off_origin_guard, site_url):
+    """new_context(site=site_url, **options): a fresh, guarded context, closed after the test."""
+    contexts = []
+
+    def make(site=site_url, **options):
+        context = off_origin_guard.watch(browser.new_context(**options), site)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context):
+    """A fresh page (empty storage) in a guarded context, with the console's messages kept."""
+    page = new_context().new_page()
     page.console_messages = []
     page.on("console", lambda message: page.console_messages.append(message.text))
-    yield page
-    context.close()
-    assert not foreign, f"requests left the site's origin: {foreign}"
+    return page
+
+
+class RuntimeHoldingHandler(SiteRequestHandler):
+    """The site, but the runtime's files wait until the test lets them through."""
+
+    def __init__(self, *args, release, **kwargs):
+        self.release = release  # set before the base class handles the request inside __init__
+        super().__init__(*args, **kwargs)
+
+    def send_head(self):
+        if RUNTIME_FILES.search(urlsplit(self.path).path):
+            self.release.wait(HOLD_AT_MOST_S)
+        return super().send_head()
+
+
+class HeldPython:
+    """A server of the site whose Python cannot boot until let_python_load() is called."""
+
+    def __init__(self, site_dir):
+        self.released = threading.Event()
+        self.server = make_server(site_dir, port=0, quiet=True, handler=RuntimeHoldingHandler, release=self.released)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        host, port = self.server.server_address[:2]
+        self.url = f"http://{host}:{port}/"
+
+    def let_python_load(self):
+        self.released.set()
+
+    def stop(self):
+        self.released.set()
+        self.server.shutdown()
+
+
+@pytest.fixture
+def python_held_back(built_site):
+    """The site served with Python held back for real: its runtime files are not sent until released."""
+    held = HeldPython(built_site)
+    yield held
+    held.stop()
+
+
+@pytest.fixture
+def held_page(new_context, python_held_back):
+    """A page of the site whose Python is held back: (page, held), held.url is its site."""
+    return new_context(python_held_back.url).new_page(), python_held_back

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
-from tests.browser.lesson import BOOT_TIMEOUT_MS, LESSON, click, open_lesson, result, set_code, wait_for_python
+from tests.browser.lesson import BLANK, BOOT_TIMEOUT_MS, LESSON, click, open_lesson, result, set_code, wait_for_python
 
 NODE_MODULES = Path(__file__).parents[2] / "node_modules"
 
@@ -21,30 +21,36 @@ def background_luminance(page):
     return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
 
 
-def test_light_and_dark_follow_the_system(browser, site_url):
+def test_light_and_dark_follow_the_system(new_context, site_url):
     for scheme, bright in (("light", True), ("dark", False)):
-        context = browser.new_context(color_scheme=scheme)
-        try:
-            page = context.new_page()
-            page.goto(site_url + LESSON)
-            assert (background_luminance(page) > 0.5) is bright, scheme
-        finally:
-            context.close()
-
-
-def test_usable_at_360_px_with_no_horizontal_scroll(browser, site_url):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    try:
+        context = new_context(color_scheme=scheme)
         page = context.new_page()
-        open_lesson(page, site_url)
-        set_code(page, "raise ValueError('a long message ' * 20)\n")
-        click(page, "Check")
-        expect(result(page)).to_contain_text("Not yet", timeout=BOOT_TIMEOUT_MS)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        page.get_by_role("button", name="Run", exact=True).tap()
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    finally:
-        context.close()
+        page.goto(site_url + LESSON)
+        assert (background_luminance(page) > 0.5) is bright, scheme
+
+
+def test_usable_at_360_px_with_no_horizontal_scroll(new_context, site_url):
+    context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    open_lesson(page, site_url)
+    set_code(page, "raise ValueError('a long message ' * 20)\n")
+    click(page, "Check")
+    expect(result(page)).to_contain_text("Not yet", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.get_by_role("button", name="Run", exact=True).tap()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_lesson_reads_with_javascript_off(new_context, site_url):
+    page = new_context(java_script_enabled=False).new_page()
+    page.goto(site_url + LESSON)
+    for section in ("Watch", "Explore", "Build", "Check yourself", "Unlocked in microgpt"):
+        expect(page.get_by_role("heading", name=section, exact=True)).to_be_visible()
+    expect(page.locator("math").first).to_be_visible()
+    expect(page.get_by_role("figure", name="Gradient reaching the input")).to_contain_text("1e-20")
+    expect(page.get_by_role("textbox", name="Code editor")).to_have_value(re.compile(re.escape(BLANK)))
+    expect(page.get_by_role("radiogroup").first).to_be_visible()
+    expect(page.get_by_text("Line 112 is the single rmsnorm on the highway")).to_be_visible()
 
 
 FOCUS_PROBE = """() => {
@@ -81,20 +87,17 @@ def test_every_control_is_reachable_by_keyboard_with_a_visible_focus(page, site_
     assert not unmarked, f"no visible focus on: {unmarked}"
 
 
-def test_axe_finds_no_violations(browser, site_url):
-    context = browser.new_context(bypass_csp=True)
-    try:
-        page = context.new_page()
-        open_lesson(page, site_url)
-        wait_for_python(page)
-        click(page, "Show hint")
-        page.get_by_role("radio").first.check()
-        page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
-        report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        violations = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
-        assert not violations
-    finally:
-        context.close()
+def test_axe_finds_no_violations(new_context, site_url):
+    context = new_context(bypass_csp=True)
+    page = context.new_page()
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    click(page, "Show hint")
+    page.get_by_role("radio").first.check()
+    page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
+    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    violations = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
+    assert not violations
 
 
 def test_lighthouse_scores_accessibility_and_best_practices_at_100(site_url, tmp_path):

@@ -13,12 +13,15 @@ def table_row(page, depth):
     return figure(page).get_by_role("row").filter(has=page.get_by_role("rowheader", name=str(depth), exact=True))
 
 
-def test_the_chart_and_its_table_show_build_time_numbers_before_python(page, site_url):
-    open_lesson(page, site_url)
+def test_the_chart_and_its_table_show_build_time_numbers_before_python(held_page):
+    page, held = held_page
+    open_lesson(page, held.url)
     expect(figure(page).locator("canvas")).to_have_count(1)
     expect(table_row(page, 20)).to_contain_text("1.000e-20")
     expect(table_row(page, 20)).to_contain_text("6.7275")
     expect(page.get_by_role("status", name="Python status")).not_to_have_text("Python ready")
+    held.let_python_load()
+    expect(page.get_by_role("status", name="Python status")).to_have_text("Python ready", timeout=BOOT_TIMEOUT_MS)
 
 
 def test_sliders_recompute_the_numbers_in_python(page, site_url):

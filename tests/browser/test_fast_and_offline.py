@@ -32,42 +32,40 @@ def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(page, site_url)
     check_passes(page)
 
 
-def test_run_before_python_is_ready_shows_progress_then_runs(page, site_url):
-    open_lesson(page, site_url)
+def test_run_before_python_is_ready_shows_progress_then_runs(held_page):
+    page, held = held_page
+    open_lesson(page, held.url)
     set_code(page, "print('ran once ready')\n")
     click(page, "Run")
     expect(output(page)).to_contain_text("Python is still loading")
+    expect(page.get_by_role("button", name="Stop")).to_be_enabled()  # the run waits; it was not dropped
+    held.let_python_load()
     expect(output(page)).to_contain_text("ran once ready", timeout=BOOT_TIMEOUT_MS)
+    expect(output(page)).not_to_contain_text("more than 10 s")
 
 
-def test_the_second_visit_works_with_the_network_off(browser, site_url):
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        open_lesson(page, site_url)
-        wait_for_python(page)
-        # The service worker takes control once it has cached the whole site and runtime.
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
-        context.set_offline(True)
-        page.reload()
-        expect(page.get_by_role("heading", name="Watch", exact=True)).to_be_visible()
-        set_code(page, right_solution(page))
-        wait_for_python(page)
-        check_passes(page)
-        page.goto(site_url)
-        expect(page.get_by_role("link", name=re.compile("Residual connections"))).to_be_visible()
-    finally:
-        context.close()
+def test_the_second_visit_works_with_the_network_off(new_context, site_url):
+    context = new_context()
+    page = context.new_page()
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    # The service worker takes control once it has cached the whole site and runtime.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name="Watch", exact=True)).to_be_visible()
+    set_code(page, right_solution(page))
+    wait_for_python(page)
+    check_passes(page)
+    page.goto(site_url)
+    expect(page.get_by_role("link", name=re.compile("Residual connections"))).to_be_visible()
 
 
-def test_caches_of_earlier_builds_are_dropped(browser, site_url):
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        open_lesson(page, site_url)
-        page.evaluate("caches.open('gradlab-0123456789').then(cache => cache.put('stale', new Response('old build')))")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
-        names = page.evaluate("caches.keys()")
-        assert len(names) == 1 and names[0].startswith("gradlab-") and names[0] != "gradlab-0123456789"
-    finally:
-        context.close()
+def test_caches_of_earlier_builds_are_dropped(new_context, site_url):
+    context = new_context()
+    page = context.new_page()
+    open_lesson(page, site_url)
+    page.evaluate("caches.open('gradlab-0123456789').then(cache => cache.put('stale', new Response('old build')))")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    names = page.evaluate("caches.keys()")
+    assert len(names) == 1 and names[0].startswith("gradlab-") and names[0] != "gradlab-0123456789"

@@ -8,12 +8,15 @@ from tests.browser.lesson import (BLANK, BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, check_
                                   result, right_solution, set_code, starter_code, wait_for_python)
 
 
-def test_lesson_reads_before_python_is_ready(page, site_url):
-    open_lesson(page, site_url)
+def test_lesson_reads_before_python_is_ready(held_page):
+    page, held = held_page
+    open_lesson(page, held.url)
     for section in ("Watch", "Explore", "Build", "Check yourself", "Unlocked in microgpt"):
         expect(page.get_by_role("heading", name=section, exact=True)).to_be_visible()
     expect(page.get_by_role("figure", name="Gradient reaching the input")).to_contain_text("1.000e-20")
     expect(page.get_by_role("status", name="Python status")).not_to_have_text("Python ready")
+    held.let_python_load()
+    wait_for_python(page)
 
 
 def test_right_solution_passes_with_the_gradient(page, site_url):

@@ -9,12 +9,12 @@ from tests.preview import GOOD_LESSONS, Preview, edit
 RELOAD_TIMEOUT_MS = 15_000
 
 
-def test_the_open_page_follows_every_save(browser, tmp_path):
+def test_the_open_page_follows_every_save(new_context, tmp_path):
     shutil.copytree(GOOD_LESSONS, tmp_path / "lessons")
     lesson = tmp_path / "lessons" / "8.2-second-of-eight.md"
     preview = Preview(tmp_path)
-    context = browser.new_context()
     try:
+        context = new_context(preview.url)
         page = context.new_page()
         page.goto(preview.url + "8.2-second-of-eight/index.html")
         expect(page.get_by_text("Lesson 8.2's prose.")).to_be_visible()
@@ -29,5 +29,4 @@ def test_the_open_page_follows_every_save(browser, tmp_path):
         edit(lesson, "- [ ] Lesson 8.2", "- [x] Lesson 8.2")
         expect(page.get_by_text("Lesson 8.2's edited prose.")).to_be_visible(timeout=RELOAD_TIMEOUT_MS)
     finally:
-        context.close()
         preview.stop()

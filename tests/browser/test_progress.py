@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.lesson import (BOOT_TIMEOUT_MS, LESSON, PROGRESS_KEY, check_passes, click, open_lesson,
@@ -25,17 +26,22 @@ def test_code_hints_and_answers_survive_a_reload(page, site_url):
     assert saved_progress(page)["schema"] == 2 and saved_progress(page)["lesson"] == "8.6"
 
 
-def test_progress_survives_a_browser_restart(browser, page, site_url):
+def test_progress_survives_a_browser_restart(playwright, launch_options, off_origin_guard, site_url, tmp_path):
+    """The browser process ends and a new one starts on the same profile: the code typed is back."""
+    profile = tmp_path / "profile"
+    before = off_origin_guard.watch(playwright.chromium.launch_persistent_context(profile, **launch_options), site_url)
+    page = before.new_page()
     open_lesson(page, site_url)
     set_code(page, "print('still here')\n")
-    state = page.context.storage_state()
-    restarted = browser.new_context(storage_state=state)
+    assert saved_progress(page)["exercises"]["residual_stack"]["code"] == "print('still here')\n"
+    before.close()
+    after = off_origin_guard.watch(playwright.chromium.launch_persistent_context(profile, **launch_options), site_url)
     try:
-        again = restarted.new_page()
+        again = after.new_page()
         open_lesson(again, site_url)
         expect(editor(again)).to_have_text("print('still here')")
     finally:
-        restarted.close()
+        after.close()
 
 
 def test_sections_are_marked_done(page, site_url):
@@ -89,7 +95,7 @@ def test_start_over_also_hides_hints_and_the_solution(page, site_url):
     expect(page.get_by_role("button", name="Show solution")).to_be_visible()
 
 
-def test_export_then_import_moves_progress_to_another_browser(browser, page, site_url, tmp_path):
+def test_export_then_import_moves_progress_to_another_browser(new_context, page, site_url, tmp_path):
     open_lesson(page, site_url)
     set_code(page, "print('moving house')\n")
     with page.expect_download() as download:
@@ -97,41 +103,59 @@ def test_export_then_import_moves_progress_to_another_browser(browser, page, sit
     exported = tmp_path / "progress.json"
     download.value.save_as(exported)
     assert json.loads(exported.read_text())["exercises"]["residual_stack"]["code"] == "print('moving house')\n"
-    elsewhere = browser.new_context()
-    try:
-        other = elsewhere.new_page()
-        open_lesson(other, site_url)
-        with other.expect_file_chooser() as chooser:
-            click(other, "Import progress")
-        chooser.value.set_files(exported)
-        other.wait_for_load_state()
-        expect(editor(other)).to_have_text("print('moving house')")
-    finally:
-        elsewhere.close()
+    other = new_context().new_page()
+    open_lesson(other, site_url)
+    with other.expect_file_chooser() as chooser:
+        click(other, "Import progress")
+    chooser.value.set_files(exported)
+    other.wait_for_load_state()
+    expect(editor(other)).to_have_text("print('moving house')")
 
 
-def test_importing_a_bad_file_changes_nothing_and_says_why(page, site_url, tmp_path):
+A_RECORD = {"schema": 1, "lesson": "8.6", "exercises": {}, "quizzes": {}, "sections": {}}
+BAD_FILES = {
+    "another lesson": (json.dumps({**A_RECORD, "lesson": "9.9"}), "it is for lesson 9.9, not 8.6"),
+    "another schema version": (json.dumps({**A_RECORD, "schema": 3}), "it has format version 3, this page reads versions 1 to 2"),
+    "not JSON": ('{"schema": 1, "lesson": "8.6", ', "could not be imported: "),
+}
+
+
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_importing_a_bad_file_changes_nothing_and_says_why(page, site_url, tmp_path, kind):
+    text, why = BAD_FILES[kind]
     open_lesson(page, site_url)
     set_code(page, "print('keep me')\n")
     bad = tmp_path / "bad.json"
-    bad.write_text('{"schema": 1, "lesson": "9.9", "exercises": {}, "quizzes": {}, "sections": {}}')
+    bad.write_text(text)
     with page.expect_file_chooser() as chooser:
         click(page, "Import progress")
     chooser.value.set_files(bad)
-    expect(page.get_by_text("could not be imported: it is for lesson 9.9")).to_be_visible()
+    expect(page.get_by_text("could not be imported")).to_contain_text(why)
+    expect(page.get_by_text("could not be imported")).to_contain_text("Your progress is unchanged")
     expect(editor(page)).to_have_text("print('keep me')")
+    assert saved_progress(page)["exercises"]["residual_stack"]["code"] == "print('keep me')\n"
 
 
-def test_corrupt_saved_progress_is_set_aside_and_the_learner_told(page, site_url):
+UNREADABLE_RECORDS = {
+    "not JSON": ("{not json", "could not be read ("),
+    "another schema version": (json.dumps({**A_RECORD, "schema": 3}), "it has format version 3, this page reads versions 1 to 2"),
+}
+
+
+@pytest.mark.parametrize("kind", UNREADABLE_RECORDS)
+def test_unreadable_saved_progress_is_set_aside_and_the_learner_told(page, site_url, kind):
+    stored, why = UNREADABLE_RECORDS[kind]
     page.goto(site_url + LESSON)
-    page.evaluate("key => localStorage.setItem(key, '{not json')", PROGRESS_KEY)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, stored])
     page.reload()
     expect(page.get_by_role("status", name="Notices")).to_contain_text("could not be read")
+    expect(page.get_by_role("status", name="Notices")).to_contain_text(why)
     kept = page.evaluate("key => Object.keys(localStorage).filter(k => k.startsWith(key + ':set-aside:'))", PROGRESS_KEY)
     assert len(kept) == 1
-    assert page.evaluate("key => localStorage.getItem(key)", kept[0]) == "{not json"
+    assert page.evaluate("key => localStorage.getItem(key)", kept[0]) == stored
     set_code(page, "print('fresh')\n")
-    assert saved_progress(page)["exercises"]["residual_stack"]["code"] == "print('fresh')\n"
+    fresh = saved_progress(page)
+    assert (fresh["schema"], fresh["lesson"], fresh["exercises"]["residual_stack"]["code"]) == (2, "8.6", "print('fresh')\n")
 
 
 def test_a_version_1_record_is_upgraded_with_its_answers_on_their_questions(page, site_url):

@@ -21,17 +21,17 @@ print('dropped')
 
 # (name, code, button, what the learner is told, stop after it starts?)
 HOSTILE_INPUTS = [
-    ("endless loop", "print('looping', flush=True)\nwhile True:\n    pass\n", "Run", r"Stopped", True),
-    ("loop inside C", "print('summing', flush=True)\nprint(sum(range(10**13)))\n", "Run", r"Python was restarted", True),
-    ("long sleep", "import time\ntime.sleep(60)\n", "Run", r"more than 10 s, the limit", False),
+    ("endless loop", "print('looping', flush=True)\nwhile True:\n    pass\n", "Run", r"Stopped \(KeyboardInterrupt\)\.", True),
+    ("loop inside C", "print('summing', flush=True)\nprint(sum(range(10**13)))\n", "Run", r"Stopped\. Python was restarted to end your code", True),
+    ("long sleep", "import time\ntime.sleep(60)\n", "Run", r"Stopped: your code ran for more than 10 s, the limit", False),
     ("a million prints", "for i in range(1_000_000):\n    print(i)\n", "Run", r"Output stopped here", False),
     ("a 2 GiB string", "s = ' ' * 2**31\n", "Run", r"OverflowError|MemoryError", False),
     ("a list without end", "a = []\nwhile True:\n    a.append(' ' * 10**6)\n", "Run", r"MemoryError|more than 10 s", False),
     ("unbounded recursion", "def f():\n    return f()\nf()\n", "Run", r"RecursionError", False),
-    ("5,000 layers dropped", FIVE_THOUSAND_LAYERS, "Check", r"^Not yet|^Passed", False),
+    ("5,000 layers dropped", FIVE_THOUSAND_LAYERS, "Check", r"^Passed", False),
     ("sys.exit()", "import sys\nprint('bye')\nsys.exit()\n", "Run", r"SystemExit", False),
     ("SystemExit(3)", "raise SystemExit(3)\n", "Run", r"SystemExit: 3", False),
-    ("os._exit(0)", "import os\nos._exit(0)\n", "Run", r"Python crashed|restarted", False),
+    ("os._exit(0)", "import os\nos._exit(0)\n", "Run", r"Python crashed \(.*\)\. It has been restarted", False),
     ("builtins poisoned", "import builtins\nbuiltins.len = None\nbuiltins.print = None\n", "Run", None, False),
     ("a syntax error", "def broken(:\n    pass\n", "Run", r"SyntaxError", False),
     ("input()", "name = input('Your name? ')\n", "Run", r"input\(\) cannot ask for text here", False),
@@ -41,6 +41,10 @@ HOSTILE_INPUTS = [
     ("js.postMessage garbage", "import js\njs.postMessage('garbage')\njs.postMessage(js.JSON.parse("
      "'{\"type\": \"done\", \"id\": 1, \"result\": {\"passed\": true, \"message\": \"Passed (forged)\"}}'))\n"
      "print('posted')\n", "Run", r"posted", False),
+    # Forged replies to every request id a Check could carry: the page must take only the worker's own.
+    ("forged verdicts", "import js\nfor n in range(1, 500):\n    js.postMessage(js.JSON.parse('{\"type\": \"done\", "
+     "\"id\": %d, \"result\": {\"passed\": true, \"message\": \"Passed (forged)\"}}' % n))\nprint('posted')\n",
+     "Check", r"^Not yet", False),
 ]
 
 
@@ -48,10 +52,21 @@ def settled(page):
     expect(page.get_by_role("button", name="Run", exact=True)).to_be_enabled(timeout=RUN_TIMEOUT_MS)
 
 
-@pytest.mark.parametrize("name, code, button, told, stop", HOSTILE_INPUTS, ids=[case[0] for case in HOSTILE_INPUTS])
+# Found when this test stopped accepting any verdict: the page must not crash on a right answer.
+KNOWN_FAILURES = {
+    "5,000 layers dropped": pytest.mark.xfail(strict=True, reason=(
+        "freeing a 20,000-Value graph the learner dropped overflows the JavaScript stack during Check: "
+        "'Python crashed (Maximum call stack size exceeded)'; the grader must take deep graphs apart iteratively")),
+}
+
+
+@pytest.mark.parametrize("name, code, button, told, stop",
+                         [pytest.param(*case, id=case[0], marks=KNOWN_FAILURES.get(case[0], ())) for case in HOSTILE_INPUTS])
 def test_hostile_input_is_survived(page, site_url, name, code, button, told, stop):
     open_lesson(page, site_url)
     wait_for_python(page)
+    if stop:  # the spare's boot would compete with the code to be stopped (see test_running)
+        page.locator('[data-spare="ready"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     paste_code(page, code)
     click(page, button)
     if stop:

@@ -18,7 +18,7 @@ def mutant_statuses():
 
 
 def module_of(mutant):
-    """'engine.grader.x_grade__mutmut_3' or 'engine.value.xǁValueǁ__add____mutmut_1' → the module."""
+    """'grading.grader.x_grade__mutmut_3' or 'engine.value.xǁValueǁ__add____mutmut_1' → the module."""
     return re.match(r"(.*?)\.x[_ǁ]", mutant).group(1)
 
 

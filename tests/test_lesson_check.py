@@ -95,10 +95,10 @@ BROKEN_LESSONS = {
          "'## Further reading' is not a section: the sections are Watch, Explore, Build, Check yourself, "
          "Unlocked in microgpt; headings inside a section start with ###")]),
     "id missing": (["1.24-missing-id.md"], [
-        ("1.24-missing-id.md", 1, "---", "the front matter key 'id' is missing: add a line such as 'id: 8.6'")]),
+        ("1.24-missing-id.md", 1, "---", "the front matter key 'id' is missing: add a line such as 'id: 1.1'")]),
     "title missing": (["1.25-missing-title.md"], [
         ("1.25-missing-title.md", 1, "---",
-         "the front matter key 'title' is missing: add a line such as 'title: Residual connections'")]),
+         "the front matter key 'title' is missing: add a line such as 'title: Its title'")]),
     "id not a number": (["1.26-id-not-a-number.md"], [
         ("1.26-id-not-a-number.md", 2, "id: one.26",
          "id is the lesson's number, module then lesson, such as 8.6; not 'one.26'")]),

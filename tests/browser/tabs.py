@@ -33,10 +33,10 @@ def note_foreign_requests(context, site_url):
 
 
 @pytest.fixture
-def tabs(browser, site_url):
+def tabs(new_context, site_url):
     """open_tab(deaf=False) opens the lesson in one more tab of a shared context."""
     # Progress needs neither Python nor the offline cache: skipping both spares the machine's cores.
-    context = browser.new_context(service_workers="block")
+    context = new_context(service_workers="block")
     context.route("**/python-worker.*.js", lambda route: route.abort())
     context.add_init_script(DEAF_SWITCH)
     foreign = note_foreign_requests(context, site_url)

@@ -23,8 +23,8 @@ def axe_violations(page):
     return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
 
 
-def test_the_cases_fit_a_360_px_phone_in_light_and_dark(browser, site_url):
-    context = browser.new_context(**PHONE, bypass_csp=True)  # bypass_csp lets the test add axe
+def test_the_cases_fit_a_360_px_phone_in_light_and_dark(new_context, site_url):
+    context = new_context(**PHONE, bypass_csp=True)  # bypass_csp lets the test add axe
     foreign = note_foreign_requests(context, site_url)
     try:
         page = context.new_page()

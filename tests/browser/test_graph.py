@@ -65,9 +65,9 @@ def test_a_twenty_layer_graph_draws_folded(page, site_url):
     expect(page.get_by_role("table", name="Your graph as a table")).to_contain_text("17 more layers like this")
 
 
-def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(browser, site_url):
+def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(new_context, site_url):
     for scheme in ("light", "dark"):
-        context = browser.new_context(bypass_csp=True, color_scheme=scheme)  # bypass: to add axe's script
+        context = new_context(bypass_csp=True, color_scheme=scheme)  # bypass: to add axe's script
         try:
             page = context.new_page()
             open_lesson(page, site_url)

@@ -91,8 +91,8 @@ def test_unreadable_saved_scores_are_set_aside_and_the_test_starts_afresh(page, 
     assert len(kept) == 1
 
 
-def test_the_test_and_the_cards_work_offline_once_visited(browser, site_url):
-    context = browser.new_context()
+def test_the_test_and_the_cards_work_offline_once_visited(new_context, site_url):
+    context = new_context()
     try:
         page = context.new_page()
         page.goto(site_url + MODULE_TEST)

@@ -1,6 +1,5 @@
 """A lesson's package from PyPI, installed in the page's Python from the site itself, offline-ready."""
 import re
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -11,20 +10,14 @@ from tests.test_packages import packages_site  # noqa: F401  (the fixture: the f
 
 
 @pytest.fixture
-def packages_page(browser, packages_site):  # noqa: F811
+def packages_page(new_context, packages_site):  # noqa: F811
     server = serve_in_background(packages_site)
     host, port = server.server_address[:2]
-    origin = f"{host}:{port}"
-    context = browser.new_context()
-    foreign = []
-    context.on("request", lambda request: foreign.append(request.url)
-               if urlsplit(request.url).scheme.startswith("http") and urlsplit(request.url).netloc != origin else None)
-    page = context.new_page()
-    page.goto(f"http://{origin}/1.1-a-table-of-numbers/index.html")
+    site = f"http://{host}:{port}/"
+    page = new_context(site=site).new_page()
+    page.goto(site + "1.1-a-table-of-numbers/index.html")
     yield page
-    context.close()
     server.shutdown()
-    assert not foreign, f"requests left the site's origin: {foreign}"
 
 
 def test_learner_code_imports_the_lessons_package(packages_page):

@@ -37,9 +37,9 @@ def editable_site(tmp_path):
     server.shutdown()
 
 
-def test_an_inserted_question_leaves_saved_answers_on_their_questions(browser, editable_site):
+def test_an_inserted_question_leaves_saved_answers_on_their_questions(new_context, editable_site):
     site_url, lessons, rebuild = editable_site
-    context = browser.new_context(service_workers="block")  # each reload asks the server for the page
+    context = new_context(site=site_url, service_workers="block")  # each reload asks the server for the page
     context.route("**/python-worker.*.js", lambda route: route.abort())  # answers need no Python
     foreign = note_foreign_requests(context, site_url)
     try:

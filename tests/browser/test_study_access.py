@@ -23,8 +23,8 @@ def use_the_page(page, path):
 
 @pytest.mark.parametrize("scheme, width", [("dark", 360), ("light", 1280)])
 @pytest.mark.parametrize("path", [CARD, MODULE, MODULE_TEST, ""])
-def test_axe_finds_nothing_at_any_width_in_either_scheme(browser, site_url, path, scheme, width):
-    context = browser.new_context(bypass_csp=True, color_scheme=scheme, viewport={"width": width, "height": 740})
+def test_axe_finds_nothing_at_any_width_in_either_scheme(new_context, site_url, path, scheme, width):
+    context = new_context(bypass_csp=True, color_scheme=scheme, viewport={"width": width, "height": 740})
     try:
         page = context.new_page()
         page.goto(site_url + path)
@@ -36,8 +36,8 @@ def test_axe_finds_nothing_at_any_width_in_either_scheme(browser, site_url, path
         context.close()
 
 
-def test_the_pages_are_readable_without_javascript(browser, site_url):
-    context = browser.new_context(java_script_enabled=False)
+def test_the_pages_are_readable_without_javascript(new_context, site_url):
+    context = new_context(java_script_enabled=False)
     try:
         page = context.new_page()
         page.goto(site_url + MODULE_TEST)

@@ -1,6 +1,7 @@
 """Every part of an exercise run through the real grader at build time: the solution passes, the
 starter and every mistake fail and are recognised as themselves, mistakes can be told apart, and
 no message hands over the fix's code."""
+import json
 import random
 import signal
 import threading
@@ -20,8 +21,22 @@ class GradingTimedOut(BaseException):
     so that the grader does not take it for the program's own error)."""
 
 
+# An exercise checked once is not checked again while nothing of it has changed: the live preview
+# rebuilds a lesson at every save of its prose, and a course may hold copies of one exercise.
+CHECKED = {}
+
+
 def check_exercise(path, block):
     """Every problem of one exercise, each at the line of the part it is about."""
+    key = (json.dumps(block["grading"].to_dict(), sort_keys=True), block["starter"], block["time_limit"],
+           repr(block["lines"]))
+    if key not in CHECKED:
+        CHECKED[key] = [(problem.line, problem.message) for problem in exercise_problems(path, block)]
+    return [LessonProblem(path, line, message) for line, message in CHECKED[key]]
+
+
+def exercise_problems(path, block):
+    """Every problem of one exercise, found by running each of its parts through the grader."""
     exercise, lines = block["grading"], block["lines"]
     problem = lambda line, message: LessonProblem(path, line, message)  # noqa: E731
     try:

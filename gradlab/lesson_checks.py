@@ -1,6 +1,8 @@
 """Checks on one converted lesson beyond its syntax: its file name, its sections, and each exercise
 run through the real grader (the reference solution must pass its check, the starter must not)."""
 
+import functools
+import json
 import math
 import re
 
@@ -55,18 +57,25 @@ def check_yours(lesson):
                                           f"names an exercise of this lesson ({', '.join(exercises) or 'none'}) and one "
                                           f"of the explore's series ({', '.join(series)})"))
             continue
-        learner = (exercise["grading"], exercise["solution"])
-        try:
-            data = compute_explore(explore["code"], explore["controls"], {}, learner)
-        except Exception as error:  # the instructor's code: whatever it raises, they read it
-            problems.append(LessonProblem(lesson.path, explore["line"], f"yours() raised {type(error).__name__}: {error}"))
-            continue
-        drawn, expected = data["series"]["yours"], data["series"][yours["over"]]
-        if not all(a == b or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9))
-                   for a, b in zip(drawn, expected)):
-            problems.append(LessonProblem(lesson.path, explore["line"], f"yours(), run on the exercise's solution, "
-                                          f"does not give the series '{yours['over']}': check what it measures"))
+        message = yours_problem(explore["code"], json.dumps(explore["controls"]), yours["over"],
+                                json.dumps(exercise["grading"].to_dict()), exercise["solution"])
+        if message:
+            problems.append(LessonProblem(lesson.path, explore["line"], message))
     return problems
+
+
+@functools.lru_cache(maxsize=256)  # the same explore and exercise are checked once (live preview, copies)
+def yours_problem(code, controls, over, exercise, solution):
+    """What is wrong with an explore's yours(), drawn from the exercise's solution; None if nothing."""
+    try:
+        data = compute_explore(code, json.loads(controls), {}, (json.loads(exercise), solution))
+    except Exception as error:  # the instructor's code: whatever it raises, they read it
+        return f"yours() raised {type(error).__name__}: {error}"
+    drawn, expected = data["series"]["yours"], data["series"][over]
+    if not all(a == b or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9))
+               for a, b in zip(drawn, expected)):
+        return f"yours(), run on the exercise's solution, does not give the series '{over}': check what it measures"
+    return None
 
 
 def check_exercise_names(lesson):

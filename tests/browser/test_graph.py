@@ -82,3 +82,19 @@ def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(new_context, sit
             assert not violations, scheme
         finally:
             context.close()
+
+
+def test_on_a_360_px_phone_the_graph_pans_and_zooms_inside_the_page(new_context, site_url):
+    page = new_context(viewport={"width": 360, "height": 740}).new_page()
+    open_lesson(page, site_url)
+    set_code(page, right_solution(page))
+    check_passes(page, timeout=RUN_TIMEOUT_MS * 3)
+    show_graph(page)
+    drawing = page.get_by_role("group", name="Your graph, drawing: scroll to pan")
+    expect(drawing).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the page itself never scrolls sideways
+    assert drawing.evaluate("box => box.scrollWidth > box.clientWidth")  # the drawing does, inside its box
+    width = lambda: drawing.locator("svg").evaluate("svg => svg.getBoundingClientRect().width")  # noqa: E731
+    before = width()
+    page.get_by_role("button", name="Zoom out: Your graph").click()
+    assert width() < before

@@ -1,6 +1,5 @@
 """Grading a learner's submission against an exercise: run it and the reference on every case,
 compare the numbers, and name the mistake they show. Returns a JSON-able verdict."""
-import contextlib
 import inspect
 import io
 from collections import OrderedDict, namedtuple
@@ -10,8 +9,8 @@ from grading.exercise import Exercise, all_cases
 from grading.measure import BrokenGraph, ForgedNode, measure
 from grading.messages import explain, table
 from grading.sandbox import (GraderImport, Rejected, compile_program, fresh_namespace, grader_import_message,
-                             is_unchanged, learner_code, learner_error, printed_text, run_program, take_apart,
-                             take_apart_frames)
+                             is_unchanged, learner_code, learner_error, printed_text, printing_to, run_program,
+                             take_apart, take_apart_frames)
 from engine.value import Value
 
 # One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or list}; fed: gradients at the
@@ -165,12 +164,6 @@ def run_case(exercise, function, namespace, case, source, output, trusted=False)
         return Run(problem="forged_node", detail=detail)
     finally:
         take_apart([returned, *inputs.values(), *calls])
-
-
-@contextlib.contextmanager
-def printing_to(output):
-    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
-        yield
 
 
 def supplies(exercise, case, calls):

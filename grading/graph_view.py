@@ -4,8 +4,9 @@ repeated blocks folded. Walked without recursion; a graph past the node limit is
 import io
 
 from grading.exercise import Exercise
+from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
-from grading.measure import BrokenGraph, backpropagate
+from grading.measure import BrokenGraph, TooBig, backpropagate, topological_order
 from grading.sandbox import (Rejected, compile_program, fresh_namespace, learner_code, run_program, take_apart)
 from engine.graph import dismantle
 
@@ -45,8 +46,9 @@ def graph_of(exercise, source, case):
         outputs = returned_values(returned) or []
         if not outputs:
             return {"problem": f"{exercise.function} did not return a Value, so there is no graph to draw."}
-        order = bounded_order(outputs, NODE_LIMIT)
-        if order is None:
+        try:
+            order = topological_order(outputs, limit=NODE_LIMIT)
+        except TooBig:
             return {"problem": f"The graph has more than {NODE_LIMIT:,} nodes: too many to draw. Try it on a "
                                "smaller case."}
         return describe(exercise, outputs, inputs, calls, order)
@@ -59,24 +61,6 @@ def graph_of(exercise, source, case):
             dismantle(value)
         take_apart([*inputs.values(), *namespace.values()])
         namespace.clear()
-
-
-def bounded_order(roots, limit):
-    """The nodes below roots, children first, or None as soon as there are more than limit."""
-    order, seen = [], set()
-    stack = [(root, False) for root in reversed(roots)]
-    while stack:
-        node, children_done = stack.pop()
-        if children_done:
-            order.append(node)
-        elif id(node) not in seen:
-            seen.add(id(node))
-            if len(seen) > limit:
-                return None
-            stack.append((node, True))
-            # The first child first: a chain then reads bottom-up, one block after another.
-            stack.extend((child, False) for child in reversed(getattr(node, "_children", ())))
-    return order
 
 
 def describe(exercise, outputs, inputs, calls, order):
@@ -93,11 +77,11 @@ def describe(exercise, outputs, inputs, calls, order):
                   for i, item in enumerate(value)})
     called = {id(call): exercise.feeds[0] for call in calls} if exercise.feeds else {}
     highway = highway_nodes(order, outputs, names)
-    nodes = [{"id": index[id(node)], "op": node._op or names.get(id(node), "number"), "data": number(node.data),
-              "grad": number(node.grad), "input": names.get(id(node)), "call": called.get(id(node)),
+    nodes = [{"id": index[id(node)], "op": node._op or names.get(id(node), "number"), "data": finite(node.data),
+              "grad": finite(node.grad), "input": names.get(id(node)), "call": called.get(id(node)),
               "output": any(node is out for out in outputs), "highway": id(node) in highway}
              for node in order]
-    edges = [{"from": index[id(child)], "to": index[id(node)], "rate": number(rate),
+    edges = [{"from": index[id(child)], "to": index[id(node)], "rate": finite(rate),
               "highway": id(node) in highway and id(child) in highway and node._op == "+"}
              for node in order for child, rate in zip(node._children, node._local_grads)]
     nodes, edges, folds = fold_blocks(nodes, edges)
@@ -153,9 +137,3 @@ def fold_blocks(nodes, edges):
     shown = [n for n in nodes if n["id"] not in hidden]
     kept = [e for e in edges if e["from"] not in hidden and e["to"] not in hidden]
     return shown, kept, folds
-
-
-def number(value):
-    """A float for JSON: None when it is not finite."""
-    value = float(value)
-    return value if value == value and abs(value) != float("inf") else None

@@ -13,8 +13,13 @@ class ForgedNode(Exception):
     """A node whose numbers are not what its operation gives: made by hand, or by a patched engine."""
 
 
-def topological_order(roots):
-    """Every node reachable from roots, children before parents, without recursion."""
+class TooBig(Exception):
+    """The graph has more nodes than the walk was allowed to visit."""
+
+
+def topological_order(roots, limit=None):
+    """Every node reachable from roots, children before parents, without recursion; a chain reads
+    bottom-up, one block after another. Past limit nodes, TooBig, before the graph is walked in full."""
     order, seen = [], set()  # ids, so a node's own __eq__ or __hash__ cannot interfere
     stack = [(root, False) for root in reversed(roots)]
     while stack:
@@ -23,11 +28,13 @@ def topological_order(roots):
             order.append(node)
         elif id(node) not in seen:
             seen.add(id(node))
+            if limit is not None and len(seen) > limit:
+                raise TooBig(limit)
             stack.append((node, True))
             children = node._children
             if not isinstance(children, (tuple, list)):
                 raise BrokenGraph("a node's children are not a tuple")
-            stack.extend((child, False) for child in children)
+            stack.extend((child, False) for child in reversed(children))
     return order
 
 

@@ -110,7 +110,14 @@ def grader_import_message(exc):
 def learner_code(output, patched=None):
     """Capture what learner code prints, and undo its patches to shared objects afterwards;
     the names it patched are added to the list `patched`, if given."""
-    with patches_undone(patched), contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+    with patches_undone(patched), printing_to(output):
+        yield
+
+
+@contextlib.contextmanager
+def printing_to(output):
+    """What the code inside prints, on either stream, goes to output."""
+    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         yield
 
 

@@ -8,22 +8,11 @@ import { setupExplore } from "./explore-chart.js";
 import { setupProgressPanel } from "./progress-panel.js";
 import { keepCodeInStep } from "./code-across-tabs.js";
 import { registerServiceWorker } from "./service-worker-setup.js";
+import { pageNotices } from "./page-notices.js";
 
 const script = document.querySelector("script[data-worker]");
 const lesson = document.querySelector("[data-lesson-id]");
-const notices = document.createElement("div");
-notices.className = "page-notices";
-notices.setAttribute("role", "status");
-notices.setAttribute("aria-label", "Notices");
-notices.hidden = true;
-lesson.prepend(notices);
-
-function tell(message) {
-  const line = document.createElement("p");
-  line.textContent = message;
-  notices.append(line);
-  notices.hidden = false;
-}
+const tell = pageNotices(lesson);
 
 // Quiz ids in page order, so answers saved under version 1's positional keys find their question.
 const quizIds = [...document.querySelectorAll(".quiz")].map((quiz) => quiz.dataset.quiz);

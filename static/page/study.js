@@ -1,25 +1,14 @@
 // The script of the study pages (concept cards, module pages, module tests) and of the index:
 // small, with no Python. Each part starts only if its page has it.
 import { registerServiceWorker } from "./service-worker-setup.js";
+import { pageNotices } from "./page-notices.js";
 import { setupConceptCard } from "./concept-card.js";
 import { setupModuleTest } from "./module-test.js";
 import { showStudyProgress } from "./study-progress.js";
 
 const script = document.querySelector("script[data-service-worker]");
 const main = document.querySelector("main");
-const notices = document.createElement("div");
-notices.className = "page-notices";
-notices.setAttribute("role", "status");
-notices.setAttribute("aria-label", "Notices");
-notices.hidden = true;
-main.prepend(notices);
-
-function tell(message) {
-  const line = document.createElement("p");
-  line.textContent = message;
-  notices.append(line);
-  notices.hidden = false;
-}
+const tell = pageNotices(main);
 
 registerServiceWorker(script?.dataset.serviceWorker, { tell, pythonReady: Promise.resolve() });
 for (const card of document.querySelectorAll("[data-concept].concept-card")) setupConceptCard(card, { onProblem: tell });

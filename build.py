@@ -31,6 +31,8 @@ from gradlab.lesson_format import convert_lesson
 from gradlab.problems import LessonProblems
 from gradlab.snapshot import SnapshotError, make_snapshot
 from gradlab.study_pages import load_study, progress_record, write_study_pages
+from sync.serve import BackgroundService
+from sync.settings import Settings
 
 ROOT = Path(__file__).resolve().parent
 LESSONS_DIR = ROOT / "lessons"
@@ -104,7 +106,12 @@ def serve(lessons_dir, out_dir, port):
         prepare_for_offline(out_dir)
         return f"{len(course.lessons)} lesson(s)"
 
-    preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port)
+    # The sync service answers /api on the site's own origin, as it would behind a production proxy.
+    service = BackgroundService(Settings(site_origins=(f"http://localhost:{port}", f"http://127.0.0.1:{port}")))
+    try:
+        preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port, service=service.url)
+    finally:
+        service.stop()
 
 
 def make_templates():

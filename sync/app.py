@@ -26,7 +26,7 @@ from sync import passkeys, sessions
 from sync.guards import RateLimit, Refused, check_csrf, check_origin, read_json
 from sync.passkeys import PasskeyRefused
 from sync.progress import check_size, read_upload
-from sync.progress_merge import SCHEMA, merge_progress
+from sync.progress_merge import SCHEMA, empty_progress, merge_progress
 from sync.store import Store, now_ms
 
 log = logging.getLogger("sync")
@@ -182,13 +182,9 @@ def create_app(settings, store=None):
         session = await changing(request)
         uploaded = read_upload(await read_json(request, settings), settings)
 
-        def merge_all():
-            for lesson_id, document in uploaded.items():
-                store.merge_progress(session.account_id, lesson_id, document, merge_progress,
-                                     lambda merged, lesson_id=lesson_id: check_size(lesson_id, merged, settings))
-            return store.progress(session.account_id)
-
-        lessons = await run_in_threadpool(merge_all)
+        merge = lambda stored, mine: merge_progress(stored or empty_progress(mine["lesson"]), mine)
+        fits = lambda lesson_id, merged: check_size(lesson_id, merged, settings)
+        lessons = await run_in_threadpool(store.merge_progress, session.account_id, uploaded, merge, fits)
         return JSONResponse({"schema": SCHEMA, "lessons": lessons, "synced": now_ms()})
 
     async def refused(request, problem):

@@ -2,7 +2,6 @@
 
 import argparse
 import logging
-import socket
 import threading
 import time
 
@@ -24,21 +23,24 @@ class BackgroundService:
 
     def __init__(self, settings, host="127.0.0.1", port=0, log_level="warning"):
         self.app = create_app(settings)
-        self.socket = socket.create_server((host, port))
-        self.url = f"http://{host}:{self.socket.getsockname()[1]}"
         # Access logs name only method, path and status: no cookie, body or query reaches them.
-        config = uvicorn.Config(self.app, log_level=log_level, proxy_headers=True, forwarded_allow_ips="127.0.0.1", lifespan="off")
+        # uvicorn binds the port itself: a socket handed to it answers some 40 ms late.
+        config = uvicorn.Config(self.app, host=host, port=port, log_level=log_level, proxy_headers=True,
+                                forwarded_allow_ips="127.0.0.1", lifespan="off")
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        while not self.server.started and self.thread.is_alive():
+        while not self.server.started:
+            if not self.thread.is_alive():
+                raise RuntimeError(f"the sync service could not start on {host}:{port}")
             time.sleep(0.01)
+        bound = self.server.servers[0].sockets[0].getsockname()
+        self.url = f"http://{bound[0]}:{bound[1]}"
 
     def stop(self):
         """Stop answering at once: connections in flight are dropped, as when a server dies."""
         self.server.should_exit = self.server.force_exit = True
         self.thread.join(timeout=10)
-        self.socket.close()
         self.app.state.store.close()
 
 

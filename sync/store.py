@@ -159,28 +159,49 @@ class Store:
             rows = db.execute(text("SELECT lesson, document FROM progress WHERE account_id = :a"), {"a": account_id})
             return {row.lesson: json.loads(row.document) for row in rows}
 
-    def merge_progress(self, account_id, lesson, document, merge, fits):
-        """Merge document into the stored one with merge(stored, document); return what is stored now.
+    def merge_progress(self, account_id, uploaded, merge, fits):
+        """Merge each uploaded lesson into the stored one (None if none) with merge(stored, uploaded); return every lesson now stored.
 
-        A concurrent writer is detected by the revision and the merge is redone on its result;
-        fits(merged) raises to refuse a result (too large) before anything is written."""
+        One transaction: a concurrent writer is detected by a row's revision, and the whole merge is
+        redone on its result. fits(lesson_id, merged) raises to refuse a result before anything is written."""
         for _ in range(MERGE_ATTEMPTS):
-            with self.engine.begin() as db:
-                key = {"a": account_id, "lesson": lesson}
-                row = db.execute(text("SELECT document, revision FROM progress WHERE account_id = :a AND lesson = :lesson"), key).first()
-                merged = merge(json.loads(row.document), document) if row else document
-                fits(merged)
-                values = {**key, "document": json.dumps(merged, separators=(",", ":")), "now": now_ms()}
-                if row is None:
-                    written = db.execute(text("INSERT INTO progress VALUES (:a, :lesson, :document, 1, :now)"
-                                              " ON CONFLICT (account_id, lesson) DO NOTHING"), values).rowcount
-                else:
-                    written = db.execute(text("UPDATE progress SET document = :document, revision = revision + 1, updated = :now"
-                                              " WHERE account_id = :a AND lesson = :lesson AND revision = :revision"),
-                                         {**values, "revision": row.revision}).rowcount
-                if written:
-                    return merged
-        raise RuntimeError(f"progress of lesson {lesson!r} changed {MERGE_ATTEMPTS} times during one merge")
+            try:
+                with self.engine.begin() as db:
+                    return merge_in(db, account_id, uploaded, merge, fits)
+            except ConcurrentWrite:
+                continue  # the transaction was rolled back: merge again, onto the other writer's result
+        raise RuntimeError(f"progress changed {MERGE_ATTEMPTS} times during one merge")
+
+
+class ConcurrentWrite(Exception):
+    """Another transaction wrote a lesson between this one's read and its write."""
+
+
+def merge_in(db, account_id, uploaded, merge, fits):
+    rows = db.execute(text("SELECT lesson, document, revision FROM progress WHERE account_id = :a"), {"a": account_id})
+    stored = {row.lesson: (json.loads(row.document), row.revision) for row in rows}
+    lessons = {lesson: document for lesson, (document, _) in stored.items()}
+    for lesson, document in uploaded.items():
+        before, revision = stored.get(lesson, (None, None))
+        merged = merge(before, document)
+        if merged == before:
+            continue  # nothing new: no write, and no conflict with anyone
+        fits(lesson, merged)
+        if not write_progress(db, account_id, lesson, merged, revision):
+            raise ConcurrentWrite
+        lessons[lesson] = merged
+    return lessons
+
+
+def write_progress(db, account_id, lesson, document, revision):
+    """Store a lesson's document if its row is still at revision (None: no row yet); False if another writer came first."""
+    values = {"a": account_id, "lesson": lesson, "document": json.dumps(document, separators=(",", ":")), "now": now_ms()}
+    if revision is None:
+        return db.execute(text("INSERT INTO progress VALUES (:a, :lesson, :document, 1, :now)"
+                               " ON CONFLICT (account_id, lesson) DO NOTHING"), values).rowcount == 1
+    return db.execute(text("UPDATE progress SET document = :document, revision = revision + 1, updated = :now"
+                           " WHERE account_id = :a AND lesson = :lesson AND revision = :revision"),
+                      {**values, "revision": revision}).rowcount == 1
 
 
 def insert_passkey(db, account_id, passkey):

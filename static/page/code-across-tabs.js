@@ -1,8 +1,10 @@
-// An exercise's code when the lesson is open in several tabs: code written in another tab on top
-// of what this tab shows replaces it here; code written at the same time as this tab's own
-// (one of the two was kept as a draft) is offered instead, and the learner chooses.
+// An exercise's code when the lesson is open in several tabs, or (through sync) on several
+// devices: code written elsewhere on top of what this tab shows replaces it here; code written at
+// the same time as this tab's own (one of the two was kept as a draft) is offered instead, and the
+// learner chooses.
 import { EditorView } from "@codemirror/view";
 import { isolateHistory } from "@codemirror/commands";
+import { cameFromOtherDevice } from "./synced-versions.js";
 
 export function keepCodeInStep(root, { progress }) {
   const id = root.dataset.exercise;
@@ -57,14 +59,19 @@ export function keepCodeInStep(root, { progress }) {
   }
 
   function offer(other) {
-    const load = choice("Load that version", () => {
+    const fromDevice = cameFromOtherDevice(progress.lessonId, id, other.edited);
+    const load = choice(fromDevice ? "Use it" : "Load that version", () => {
       progress.settleCode(id, { code: other.code, starter, basedOn: other.edited });
       putInEditor(other.code);
     });
-    const keep = choice("Keep this one", () => {
+    const keep = choice(fromDevice ? "Keep mine" : "Keep this one", () => {
       progress.settleCode(id, { code: editorCode(), starter, basedOn: progress.shownVersion(id) });
     });
-    notice.replaceChildren("This exercise was edited in another tab: load that version, or keep this one. ", load, " ", keep);
+    const age = other.edited > progress.shownVersion(id) ? "newer" : "older";
+    const text = fromDevice
+      ? `Your other device has ${age} code for this exercise: use it, or keep mine. `
+      : "This exercise was edited in another tab: load that version, or keep this one. ";
+    notice.replaceChildren(text, load, " ", keep);
     notice.hidden = false;
   }
 
@@ -81,5 +88,5 @@ export function keepCodeInStep(root, { progress }) {
   }
 
   reconcile();
-  progress.onOtherTabs(reconcile);
+  progress.onChangesElsewhere(reconcile);
 }

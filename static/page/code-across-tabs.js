@@ -59,19 +59,26 @@ export function keepCodeInStep(root, { progress }) {
   }
 
   function offer(other) {
-    const fromDevice = cameFromOtherDevice(progress.lessonId, id, other.edited);
-    const load = choice(fromDevice ? "Use it" : "Load that version", () => {
+    const load = () => {
       progress.settleCode(id, { code: other.code, starter, basedOn: other.edited });
       putInEditor(other.code);
-    });
-    const keep = choice(fromDevice ? "Keep mine" : "Keep this one", () => {
-      progress.settleCode(id, { code: editorCode(), starter, basedOn: progress.shownVersion(id) });
-    });
-    const age = other.edited > progress.shownVersion(id) ? "newer" : "older";
-    const text = fromDevice
-      ? `Your other device has ${age} code for this exercise: use it, or keep mine. `
-      : "This exercise was edited in another tab: load that version, or keep this one. ";
-    notice.replaceChildren(text, load, " ", keep);
+    };
+    const keep = () => progress.settleCode(id, { code: editorCode(), starter, basedOn: progress.shownVersion(id) });
+    const shown = progress.shownVersion(id);
+    const age = (edited, than) => (edited > than ? "newer" : "older");
+    const editorShowsOtherDevice = cameFromOtherDevice(progress.lessonId, id, shown)
+      && editorCode() === (progress.shownCode(id) ?? starter);
+    if (cameFromOtherDevice(progress.lessonId, id, other.edited)) {
+      notice.replaceChildren(`Your other device has ${age(other.edited, shown)} code for this exercise: use it, or keep mine. `,
+        choice("Use it", load), " ", choice("Keep mine", keep));
+    } else if (editorShowsOtherDevice) {
+      // After a reload the editor shows the newest code, which came from the other device; this one's is offered.
+      notice.replaceChildren(`Your other device's ${age(shown, other.edited)} code for this exercise is in the editor: keep it, or use mine. `,
+        choice("Keep it", keep), " ", choice("Use mine", load));
+    } else {
+      notice.replaceChildren("This exercise was edited in another tab: load that version, or keep this one. ",
+        choice("Load that version", load), " ", choice("Keep this one", keep));
+    }
     notice.hidden = false;
   }
 

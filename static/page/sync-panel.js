@@ -42,7 +42,7 @@ const TEMPLATE = `
     <form data-form="code" aria-labelledby="sync-add">
       <h3 id="sync-add">Signed in on another device?</h3>
       <p class="sync-help">There, choose Add a device, then type here the code it shows.</p>
-      <label>Code <input name="code" autocomplete="one-time-code" required maxlength="20"></label>
+      <label>Code from your other device <input name="code" autocomplete="one-time-code" required maxlength="20"></label>
       <button type="submit">Add this device with a code</button>
     </form>
     <p class="sync-dialog-message" role="status"></p>
@@ -151,7 +151,7 @@ export function setupSyncPanel(container, actions) {
         syncing: status.textContent || "Syncing…", // the last state stays until this sync ends
         synced: `Synced ${clock(lastSynced)}`,
         offline: `Offline: will sync when the network is back.${since}`,
-        failed: `Sync failed: ${reason}${since}`,
+        failed: `Sync failed: ${reason}${/[.!?]$/.test(reason) ? "" : "."}${since}`,
       };
       status.textContent = texts[state];
       status.dataset.state = state;

@@ -1,6 +1,6 @@
 # make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
 # make site:  build site/ only (what CI and deployments run)
-# make test:  every test, in CPython, in Pyodide under Node, and in headless Chromium
+# make test:  every test, in CPython, in Pyodide under Node, in headless Chromium, and on a throwaway PostgreSQL
 # make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
 # make mutate: mutation testing of the engine, grader and lesson checks; prints the share of mutants killed
 # Each target does its own set-up on a fresh machine: .venv, pip install, npm ci.
@@ -9,7 +9,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve site test check browser clean
+.PHONY: serve site test check browser postgres clean
 
 serve: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py serve
@@ -20,11 +20,11 @@ site: $(VENV)/.site-deps node_modules/.installed
 check: $(VENV)/.site-deps
 	$(PY) build.py check
 
-test: $(VENV)/.test-deps node_modules/.installed browser
+test: $(VENV)/.test-deps node_modules/.installed browser postgres
 	$(PY) -m pytest
 
 .PHONY: bench
-bench: $(VENV)/.test-deps node_modules/.installed browser
+bench: $(VENV)/.test-deps node_modules/.installed browser postgres
 	$(PY) -m bench.run $(if $(SAVE),--out bench/result.json)
 
 # mutmut works in mutants/ (a copy of the sources); results are kept there, so a second run
@@ -63,6 +63,15 @@ browser:
 	  (command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
 	  || $(PY) -m playwright install chromium \
 	  || { echo "Could not install a Chromium: install one, or set GRADLAB_CHROMIUM to its path"; exit 1; }; }
+
+# The PostgreSQL tests start a server of their own from its programs (tests/postgres_server.py): Debian's.
+# Its package may make a cluster of its own on port 5432; ours is another, on a free port.
+postgres:
+	@$(PY) -m tests.postgres_server >/dev/null 2>&1 || { \
+	  echo "No PostgreSQL found: installing Debian's (needs root and apt-get)"; \
+	  (command -v apt-get >/dev/null && apt-get update -qq \
+	    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+	  || { echo "Could not install PostgreSQL: install it (apt-get install -y postgresql), or set GRADLAB_POSTGRES_BIN to the folder of its initdb"; exit 1; }; }
 
 clean:
 	rm -rf site .cache $(VENV) node_modules

@@ -35,6 +35,8 @@ from gradlab.problems import LessonProblems
 from gradlab.snapshot import SnapshotError, make_snapshot
 from gradlab.study_pages import load_study, progress_record, write_study_pages
 from gradlab.sync_url import SyncUrlError, read_sync_url
+from sync.serve import BackgroundService
+from sync.settings import Settings
 
 ROOT = Path(__file__).resolve().parent
 LESSONS_DIR = ROOT / "lessons"
@@ -92,7 +94,9 @@ def build_site(lessons_dir, out_dir, sync=None):
 
 
 def serve(lessons_dir, out_dir, port, sync=None):
-    """Build and serve out_dir; after each change rebuild what it touches, and reload the open pages."""
+    """Build and serve out_dir with the sync service; after each change rebuild what it touches, and
+    reload the open pages. The pages sync with that service on /api unless sync names another."""
+    sync = sync or read_sync_url("/api")
     templates = make_templates(sync)
     reset_directory(out_dir)
     urls = write_static(out_dir, sync) | write_runtime(out_dir)  # the runtime once: no watched file changes it
@@ -112,7 +116,12 @@ def serve(lessons_dir, out_dir, port, sync=None):
         prepare_for_offline(out_dir, sync)
         return f"{len(course.lessons)} lesson(s)"
 
-    preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port)
+    # The sync service answers /api on the site's own origin, as it would behind a production proxy.
+    service = BackgroundService(Settings(site_origins=(f"http://localhost:{port}", f"http://127.0.0.1:{port}")))
+    try:
+        preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port, service=service.url)
+    finally:
+        service.stop()
 
 
 def make_templates(sync=None):

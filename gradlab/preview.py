@@ -31,12 +31,13 @@ new EventSource("%s").onmessage = (event) => { if (event.data !== built) locatio
 """ % RELOAD_ROUTE
 
 
-def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000):
+def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000, service=None):
     """Build once, serve site_dir with live reload, then rebuild after every change under watched, until Ctrl+C.
 
-    rebuild(changed_paths) writes the site and returns a short summary, or raises to say why it could not."""
+    rebuild(changed_paths) writes the site and returns a short summary, or raises to say why it could not;
+    service is the sync service's URL, whose API the server passes through under /api."""
     state = PreviewState()
-    server = make_server(site_dir, host, port, quiet=True, handler=PreviewRequestHandler, state=state)
+    server = make_server(site_dir, host, port, quiet=True, handler=PreviewRequestHandler, state=state, service=service)
     # Each rebuild prints its own line; watchfiles' "N changes detected" would only repeat it.
     logging.getLogger("watchfiles").setLevel(logging.WARNING)
     serving = False
@@ -48,6 +49,8 @@ def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000):
                 publish(state, attempt(rebuild, set()))
                 threading.Thread(target=server.serve_forever, daemon=True).start()
                 log(f"serving {site_dir} on http://{host}:{server.server_address[1]}/ with live reload (Ctrl+C stops)")
+                if service:
+                    log(f"signing in with a passkey needs a secure context: open http://localhost:{server.server_address[1]}/")
                 serving = True
             elif changes:
                 publish(state, attempt(rebuild, {Path(path) for _, path in changes}))

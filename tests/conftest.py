@@ -1,8 +1,9 @@
-"""Fixtures shared by every test folder: one built site per test session."""
+"""Fixtures shared by every test folder: one built site and one throwaway PostgreSQL server per test session."""
 
 import pytest
 
 import build
+from tests.postgres_server import PostgresNotFound, ThrowawayPostgres
 
 
 @pytest.fixture(scope="session")
@@ -11,3 +12,20 @@ def built_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site")
     build.build_site(build.LESSONS_DIR, out)
     return out
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A PostgreSQL server of the session's own; without PostgreSQL the tests that need it fail, never skip."""
+    try:
+        server = ThrowawayPostgres().start()
+    except PostgresNotFound as missing:
+        pytest.fail(str(missing), pytrace=False)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_server):
+    """The SQLAlchemy URL of the throwaway server's `gradlab` database."""
+    return postgres_server.url

@@ -1,0 +1,3 @@
+from sync.serve import main
+
+main()

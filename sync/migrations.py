@@ -1,0 +1,51 @@
+"""The database schema, as numbered steps applied in order; SQLite and PostgreSQL run the same SQL.
+
+Never edit a step that has shipped: add the next one. Times are milliseconds since 1970, ids and
+keys are base64url text, so that the types mean the same in both databases.
+"""
+
+MIGRATIONS = [
+    (1, "accounts, passkeys, sessions, ceremonies, device codes, progress", [
+        """CREATE TABLE accounts (
+               id TEXT PRIMARY KEY,
+               name TEXT NOT NULL,
+               created BIGINT NOT NULL)""",
+        # One row per passkey; an account has one per device, or one synced across them.
+        """CREATE TABLE passkeys (
+               id TEXT PRIMARY KEY,
+               account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+               public_key TEXT NOT NULL,
+               sign_count BIGINT NOT NULL,
+               created BIGINT NOT NULL,
+               last_used BIGINT NOT NULL)""",
+        "CREATE INDEX passkeys_by_account ON passkeys(account_id)",
+        # Tokens are stored as their SHA-256: a copy of the database signs nobody in.
+        """CREATE TABLE sessions (
+               token_hash TEXT PRIMARY KEY,
+               account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+               csrf TEXT NOT NULL,
+               created BIGINT NOT NULL,
+               expires BIGINT NOT NULL)""",
+        "CREATE INDEX sessions_by_account ON sessions(account_id)",
+        # A WebAuthn ceremony between its begin and its finish: the challenge, used once.
+        """CREATE TABLE ceremonies (
+               flow_hash TEXT PRIMARY KEY,
+               kind TEXT NOT NULL,
+               challenge TEXT NOT NULL,
+               account_id TEXT,
+               name TEXT,
+               expires BIGINT NOT NULL)""",
+        """CREATE TABLE device_codes (
+               code_hash TEXT PRIMARY KEY,
+               account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+               expires BIGINT NOT NULL)""",
+        # One progress document per lesson; `revision` lets concurrent merges detect each other.
+        """CREATE TABLE progress (
+               account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+               lesson TEXT NOT NULL,
+               document TEXT NOT NULL,
+               revision BIGINT NOT NULL,
+               updated BIGINT NOT NULL,
+               PRIMARY KEY (account_id, lesson))""",
+    ]),
+]

@@ -1,0 +1,85 @@
+"""Progress documents as the service receives them: their shape, checked before anything is merged or stored."""
+
+import json
+import re
+
+from sync.guards import Refused
+from sync.progress_merge import SCHEMA
+
+LESSON_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+NUMBER_FIELDS = ("edited", "draftsSettled")
+
+
+def read_upload(data, settings):
+    """The lessons of a sync request ({"schema": 2, "lessons": {id: document}}), or Refused saying what is wrong."""
+    unknown = set(data) - {"schema", "lessons"}
+    if unknown:
+        raise Refused(400, f"Unknown field {sorted(unknown)[0]!r}: a sync sends only \"schema\" and \"lessons\".")
+    if data.get("schema") != SCHEMA:
+        raise Refused(400, f"This is progress format {data.get('schema')!r}; the service keeps format {SCHEMA}. Reload the page to update it.")
+    lessons = data.get("lessons")
+    if not isinstance(lessons, dict):
+        raise Refused(400, "\"lessons\" must map lesson ids to progress documents.")
+    if len(lessons) > settings.max_lessons:
+        raise Refused(413, f"A sync may carry at most {settings.max_lessons} lessons.")
+    for lesson_id, document in lessons.items():
+        problem = document_problem(lesson_id, document)
+        if problem:
+            raise Refused(400, f"The progress of lesson {lesson_id[:64]!r} is not valid: {problem}.")
+        check_size(lesson_id, document, settings)
+    return lessons
+
+
+def check_size(lesson_id, document, settings):
+    if len(json.dumps(document, separators=(",", ":"))) > settings.max_lesson_bytes:
+        raise Refused(413, f"The progress of lesson {lesson_id!r} is larger than {settings.max_lesson_bytes // 1024} KB, "
+                           "the most the service keeps for one lesson. Old drafts can be cleared by choosing between them.")
+
+
+def document_problem(lesson_id, doc):
+    """What is wrong with one lesson's document, or None."""
+    if not LESSON_ID.match(lesson_id):
+        return "its id is not a lesson id"
+    if not isinstance(doc, dict):
+        return "it is not an object"
+    if doc.get("schema") != SCHEMA:
+        return f"it has format {doc.get('schema')!r}, not {SCHEMA}"
+    if doc.get("lesson") != lesson_id:
+        return f"it says it is lesson {doc.get('lesson')!r}"
+    if not is_time(doc.get("startedOver", 0)):
+        return "startedOver is not a time"
+    for part in ("exercises", "quizzes", "quizTimes", "sections"):
+        if not isinstance(doc.get(part, {}), dict):
+            return f"{part} is not an object"
+    for exercise_id, exercise in doc.get("exercises", {}).items():
+        problem = exercise_problem(exercise)
+        if problem:
+            return f"exercise {exercise_id!r}: {problem}"
+    for quiz_id, picks in doc.get("quizzes", {}).items():
+        if not isinstance(picks, list) or not all(isinstance(pick, (int, str)) and not isinstance(pick, bool) for pick in picks):
+            return f"quiz {quiz_id!r}: its picks are not a list of options"
+    if not all(is_time(at) for part in ("quizTimes", "sections") for at in doc.get(part, {}).values()):
+        return "a quiz or section time is not a time"
+    return None
+
+
+def exercise_problem(exercise):
+    if not isinstance(exercise, dict):
+        return "not an object"
+    if "code" in exercise and not isinstance(exercise["code"], str):
+        return "its code is not text"
+    if any(field in exercise and not is_time(exercise[field]) for field in NUMBER_FIELDS):
+        return "a time is not a time"
+    if exercise.get("basedOn") is not None and not is_time(exercise["basedOn"]):
+        return "basedOn is not a time"
+    if not isinstance(exercise.get("at", {}), dict) or not all(is_time(at) for at in exercise.get("at", {}).values()):
+        return "its stamps are not times"
+    drafts = exercise.get("drafts", [])
+    if not isinstance(drafts, list) or not all(
+            isinstance(draft, dict) and isinstance(draft.get("code"), str) and is_time(draft.get("edited")) for draft in drafts):
+        return "its drafts are not versions of code"
+    return None
+
+
+def is_time(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0

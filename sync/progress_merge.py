@@ -1,0 +1,151 @@
+"""How two copies of one lesson's progress become one: the twin of static/page/progress-merge.js.
+
+The browser and the service must merge alike, or a device would undo what another kept; that
+file documents the document's fields and the rules, and tests/sync/test_progress_merge.py runs
+both merges on the same random pairs and requires the same results. Change both together.
+"""
+
+import json
+
+SCHEMA = 2
+
+GROW_ONLY = {
+    "passed": lambda a, b: bool(a or b),
+    "solutionShown": lambda a, b: bool(a or b),
+    "hints": lambda a, b: max(a or 0, b or 0),
+}
+
+
+def empty_progress(lesson_id):
+    return {"schema": SCHEMA, "lesson": lesson_id, "startedOver": 0, "exercises": {}, "quizzes": {}, "quizTimes": {}, "sections": {}}
+
+
+def merge_progress(stored, mine):
+    """One document holding everything either copy holds; neither input is changed."""
+    started_over = max(stored.get("startedOver") or 0, mine.get("startedOver") or 0)
+    merged = {**empty_progress(mine.get("lesson")), "startedOver": started_over}
+    for exercise_id in keys_of(stored.get("exercises"), mine.get("exercises")):
+        exercise = merge_exercise(stored.get("exercises", {}).get(exercise_id) or {},
+                                  mine.get("exercises", {}).get(exercise_id) or {}, started_over)
+        if exercise:
+            merged["exercises"][exercise_id] = exercise
+    for quiz_id in keys_of(stored.get("quizzes"), mine.get("quizzes")):
+        picks = merge_quiz_picks(quiz_side(stored, quiz_id, started_over), quiz_side(mine, quiz_id, started_over))
+        if picks:
+            merged["quizzes"][quiz_id] = picks["picks"]
+            merged["quizTimes"][quiz_id] = picks["at"]
+    for title in keys_of(stored.get("sections"), mine.get("sections")):
+        times = [side.get("sections", {}).get(title) for side in (stored, mine)]
+        times = [at for at in times if is_number(at) and at >= started_over and at > 0]
+        if times:
+            merged["sections"][title] = min(times)
+    return merged
+
+
+def merge_exercise(a, b, started_over):
+    return {**merge_fields(a, b, started_over), **merge_code(a, b, started_over)}
+
+
+def merge_fields(a, b, started_over):
+    """Every field but the code: grow-only ones combine, any other stamped field is last-writer-wins."""
+    merged, at = {}, {}
+    for field in keys_of(a.get("at"), b.get("at")):
+        sides = [side for side in (a, b) if is_number(stamp(side, field)) and stamp(side, field) >= started_over and field in side]
+        if not sides:
+            continue
+        newest = sides[0]
+        for side in sides[1:]:
+            if stamp(side, field) > stamp(newest, field):
+                newest = side
+        if field in GROW_ONLY:
+            value = sides[0][field]
+            for side in sides[1:]:
+                value = GROW_ONLY[field](value, side[field])
+            merged[field] = value
+        else:
+            merged[field] = newest[field]
+        at[field] = stamp(newest, field)
+    return {**merged, "at": at} if at else {}
+
+
+def stamp(side, field):
+    return (side.get("at") or {}).get(field)
+
+
+def merge_code(a, b, started_over):
+    versions = [side for side in (a, b) if isinstance(side.get("code"), str) and is_number(side.get("edited")) and side["edited"] >= started_over]
+    settled = max(a.get("draftsSettled") or 0, b.get("draftsSettled") or 0)
+    versions.sort(key=version_order, reverse=True)
+    winner = versions[0] if versions else {}
+    candidates = [*(a.get("drafts") or []), *(b.get("drafts") or [])]
+    if len(versions) > 1:
+        candidates.append(as_draft(versions[1]))
+    drafts = [draft for draft in unique_drafts(candidates)
+              if draft["edited"] >= started_over and draft["edited"] >= settled
+              and draft["edited"] != winner.get("basedOn", MISSING) and draft["edited"] != winner.get("edited", MISSING)
+              and draft["code"] != winner.get("code", MISSING)]
+    merged = {}
+    if versions:
+        merged.update({field: winner[field] for field in ("code", "starter", "edited", "basedOn") if field in winner})
+    if drafts:
+        merged["drafts"] = drafts
+    if settled:
+        merged["draftsSettled"] = settled
+    return merged
+
+
+MISSING = object()  # JavaScript's `undefined`: equal to nothing a document holds
+
+
+def version_order(version):
+    """Newer edit first; at the same millisecond, a fixed order of the texts, so every merge agrees."""
+    return version["edited"], js_order(version["code"])
+
+
+def as_draft(version):
+    return {field: version[field] for field in ("code", "starter", "edited") if field in version}
+
+
+def unique_drafts(drafts):
+    by_version = {}
+    for draft in drafts:
+        by_version[(draft["edited"], draft["code"])] = draft
+    return sorted(by_version.values(), key=lambda draft: (draft["edited"], js_order(draft["code"])))
+
+
+def quiz_side(doc, quiz_id, started_over):
+    at = (doc.get("quizTimes") or {}).get(quiz_id) or 0
+    picks = (doc.get("quizzes") or {}).get(quiz_id)
+    return {"picks": picks, "at": at} if isinstance(picks, list) and picks and at >= started_over else None
+
+
+def merge_quiz_picks(x, y):
+    """Every pick of both, in order, with the more recent copy's picks last so its current pick stays current."""
+    if not x or not y:
+        return x or y
+    x_is_newer = x["at"] > y["at"] or (x["at"] == y["at"] and js_order(js_json(x["picks"])) > js_order(js_json(y["picks"])))
+    older, newer = (y, x) if x_is_newer else (x, y)
+    return {"picks": [pick for pick in older["picks"] if pick not in newer["picks"]] + newer["picks"], "at": newer["at"]}
+
+
+def keys_of(*objects):
+    """The keys of every object, each once, in first-seen order (as JavaScript's Set keeps them)."""
+    return list(dict.fromkeys(key for thing in objects for key in (thing or {})))
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def js_json(value):
+    """JSON.stringify's text: no spaces, and 2.0 written as 2."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, list):
+        return "[" + ",".join(js_json(item) for item in value) + "]"
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def js_order(text):
+    """A key that orders strings as JavaScript's < does: by UTF-16 code units."""
+    return text.encode("utf-16-be")

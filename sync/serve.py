@@ -1,0 +1,56 @@
+"""Running the service: `python -m sync` in production, or in a background thread for `make serve` and tests."""
+
+import argparse
+import logging
+import socket
+import threading
+import time
+
+import uvicorn
+
+from sync.app import create_app
+from sync.settings import settings_from_environment
+
+log = logging.getLogger("sync")
+
+
+def app_from_environment():
+    """The application configured by GRADLAB_* variables (uvicorn's factory, once per worker process)."""
+    return create_app(settings_from_environment())
+
+
+class BackgroundService:
+    """The service on a loopback port of its own, in a daemon thread; .url is where it answers."""
+
+    def __init__(self, settings, host="127.0.0.1", port=0, log_level="warning"):
+        self.app = create_app(settings)
+        self.socket = socket.create_server((host, port))
+        self.url = f"http://{host}:{self.socket.getsockname()[1]}"
+        # Access logs name only method, path and status: no cookie, body or query reaches them.
+        config = uvicorn.Config(self.app, log_level=log_level, proxy_headers=True, forwarded_allow_ips="127.0.0.1", lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        self.thread.start()
+        while not self.server.started and self.thread.is_alive():
+            time.sleep(0.01)
+
+    def stop(self):
+        """Stop answering at once: connections in flight are dropped, as when a server dies."""
+        self.server.should_exit = self.server.force_exit = True
+        self.thread.join(timeout=10)
+        self.socket.close()
+        self.app.state.store.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="python -m sync", description="Run gradlab's sync service (settings from GRADLAB_* variables).")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8001)
+    parser.add_argument("--workers", type=int, default=1, help="processes; more than one needs PostgreSQL")
+    args = parser.parse_args()
+    settings = settings_from_environment()
+    if args.workers > 1 and not settings.database_url.startswith("postgresql"):
+        parser.error("several workers need PostgreSQL (GRADLAB_DATABASE_URL=postgresql+psycopg://…): SQLite serves one process")
+    create_app(settings).state.store.close()  # migrate once, before the workers start
+    uvicorn.run("sync.serve:app_from_environment", factory=True, host=args.host, port=args.port,
+                workers=args.workers, proxy_headers=True)

@@ -1,0 +1,47 @@
+"""Session cookies: a random token the browser keeps (HttpOnly, SameSite=Strict), its hash the database keeps.
+
+Each session also has a CSRF token, given to the page in JSON and required back in a header on
+every state-changing request: a page of another site can make the browser send the cookie, but it
+cannot read the token. Signing in always starts a new session, so a token planted before sign-in
+is worth nothing after it.
+"""
+
+import hashlib
+import secrets
+
+from sync.store import now_ms
+
+COOKIE = "gradlab_session"
+CSRF_HEADER = "X-CSRF-Token"
+
+
+def token_hash(token):
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token():
+    return secrets.token_urlsafe(32)
+
+
+def start_session(store, settings, account_id, previous_token=None):
+    """A new session for the account, ending the browser's previous one; returns its token and CSRF token."""
+    token, csrf = new_token(), new_token()
+    expires = now_ms() + settings.session_days * 86_400_000
+    store.create_session(token_hash(token), account_id, csrf, expires,
+                         replacing=token_hash(previous_token) if previous_token else None)
+    return token, csrf
+
+
+def set_cookie(settings, response, token):
+    response.set_cookie(COOKIE, token, max_age=settings.session_days * 86_400, path=settings.api_path,
+                        httponly=True, samesite="strict", secure=settings.secure_cookies)
+
+
+def end_cookie(settings, response):
+    response.delete_cookie(COOKIE, path=settings.api_path, httponly=True, samesite="strict", secure=settings.secure_cookies)
+
+
+def current_session(store, request):
+    """The session the request's cookie names (account_id, csrf, name), or None."""
+    token = request.cookies.get(COOKIE)
+    return store.session(token_hash(token)) if token else None

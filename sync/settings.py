@@ -1,0 +1,55 @@
+"""What a deployment of the sync service configures, read from the environment."""
+
+import os
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+DEFAULT_DATABASE = "sqlite:///.data/sync.sqlite3"
+# `make serve` serves the site on port 8000. Passkeys need a secure context, which on plain http
+# only `localhost` is; 127.0.0.1 is listed so that the page can say so rather than fail obscurely.
+DEFAULT_SITE_ORIGINS = ("http://localhost:8000", "http://127.0.0.1:8000")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the service needs to know about where it runs; the defaults suit `make serve`."""
+
+    database_url: str = DEFAULT_DATABASE
+    # The origins of the site whose pages may call the service: WebAuthn checks each ceremony
+    # against them, and state-changing requests from any other origin are refused.
+    site_origins: tuple[str, ...] = DEFAULT_SITE_ORIGINS
+    # The passkeys' relying party: the site's host name, or a registrable suffix of it.
+    rp_id: str = ""
+    rp_name: str = "gradlab"
+    api_path: str = "/api"
+    session_days: int = 180
+    ceremony_seconds: int = 300
+    device_code_seconds: int = 600
+    max_request_bytes: int = 1024 * 1024
+    max_lesson_bytes: int = 256 * 1024
+    max_lessons: int = 1000
+    # Sign-in attempts (ceremonies begun or finished, device codes tried) per client per minute.
+    sign_in_attempts_per_minute: int = 30
+
+    def __post_init__(self):
+        if not self.rp_id:
+            object.__setattr__(self, "rp_id", urlsplit(self.site_origins[0]).hostname)
+        for origin in self.site_origins:
+            parts = urlsplit(origin)
+            if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
+                raise ValueError(f"GRADLAB_SITE_ORIGIN: {origin!r} is not an origin like https://learn.example.org")
+
+    @property
+    def secure_cookies(self):
+        """Cookies marked Secure when the site is served over https (browsers drop them on http)."""
+        return all(origin.startswith("https://") for origin in self.site_origins)
+
+
+def settings_from_environment(environ=os.environ):
+    """Settings from GRADLAB_* variables (the README lists them), defaults for the rest."""
+    origins = environ.get("GRADLAB_SITE_ORIGIN")
+    return Settings(
+        database_url=environ.get("GRADLAB_DATABASE_URL", DEFAULT_DATABASE),
+        site_origins=tuple(o.strip().rstrip("/") for o in origins.split(",")) if origins else DEFAULT_SITE_ORIGINS,
+        rp_id=environ.get("GRADLAB_RP_ID", ""),
+    )

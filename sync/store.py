@@ -1,0 +1,213 @@
+"""The service's database: SQLite (a file, the default) or PostgreSQL, through SQLAlchemy Core.
+
+Every query is plain SQL that both databases run. Each method is one transaction; the progress
+merge detects a concurrent writer by its row's revision and merges again, so no update is lost
+however many processes share a PostgreSQL database.
+"""
+
+import json
+import logging
+import time
+from pathlib import Path
+
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import make_url
+
+from sync.migrations import MIGRATIONS
+
+log = logging.getLogger("sync.store")
+MERGE_ATTEMPTS = 20
+
+
+def now_ms():
+    return int(time.time() * 1000)
+
+
+class Store:
+    """The accounts, passkeys, sessions, ceremonies, device codes and progress of one deployment."""
+
+    def __init__(self, database_url):
+        self.engine = make_engine(database_url)
+        self.migrate()
+
+    def close(self):
+        self.engine.dispose()
+
+    def migrate(self):
+        """Apply every migration step the database has not had yet, each once, even with rival processes."""
+        with self.engine.begin() as db:
+            if self.engine.dialect.name == "postgresql":
+                db.execute(text("SELECT pg_advisory_xact_lock(726175)"))  # any fixed number: the service's own lock
+            db.execute(text("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)"))
+            applied = {row.version for row in db.execute(text("SELECT version FROM schema_migrations"))}
+            for version, summary, statements in MIGRATIONS:
+                if version in applied:
+                    continue
+                for statement in statements:
+                    db.execute(text(statement))
+                db.execute(text("INSERT INTO schema_migrations VALUES (:version, :now)"), {"version": version, "now": now_ms()})
+                log.info("database migrated to version %d: %s", version, summary)
+
+    def schema_version(self):
+        with self.engine.begin() as db:
+            return db.execute(text("SELECT MAX(version) FROM schema_migrations")).scalar()
+
+    # Accounts and passkeys
+
+    def create_account(self, account_id, name, passkey):
+        """A new account with its first passkey (a dict: id, public_key, sign_count)."""
+        with self.engine.begin() as db:
+            db.execute(text("INSERT INTO accounts VALUES (:id, :name, :now)"), {"id": account_id, "name": name, "now": now_ms()})
+            insert_passkey(db, account_id, passkey)
+
+    def add_passkey(self, account_id, passkey):
+        """Another passkey for an existing account; False if the account is gone."""
+        with self.engine.begin() as db:
+            if not db.execute(text("SELECT 1 FROM accounts WHERE id = :id"), {"id": account_id}).first():
+                return False
+            insert_passkey(db, account_id, passkey)
+            return True
+
+    def account(self, account_id):
+        with self.engine.begin() as db:
+            return db.execute(text("SELECT id, name FROM accounts WHERE id = :id"), {"id": account_id}).first()
+
+    def passkey(self, passkey_id):
+        """The passkey with this credential id, with its account's name; None if unknown."""
+        with self.engine.begin() as db:
+            return db.execute(text(
+                "SELECT p.id, p.account_id, p.public_key, p.sign_count, a.name FROM passkeys p"
+                " JOIN accounts a ON a.id = p.account_id WHERE p.id = :id"), {"id": passkey_id}).first()
+
+    def passkey_ids(self, account_id):
+        with self.engine.begin() as db:
+            return [row.id for row in db.execute(text("SELECT id FROM passkeys WHERE account_id = :a"), {"a": account_id})]
+
+    def passkey_used(self, passkey_id, sign_count):
+        with self.engine.begin() as db:
+            db.execute(text("UPDATE passkeys SET sign_count = :count, last_used = :now WHERE id = :id"),
+                       {"count": sign_count, "now": now_ms(), "id": passkey_id})
+
+    def delete_account(self, account_id):
+        """The account and everything it owns. Deleted explicitly: SQLite enforces ON DELETE only when told to."""
+        with self.engine.begin() as db:
+            for table in ("progress", "device_codes", "sessions", "passkeys"):
+                db.execute(text(f"DELETE FROM {table} WHERE account_id = :a"), {"a": account_id})
+            db.execute(text("DELETE FROM ceremonies WHERE account_id = :a"), {"a": account_id})
+            db.execute(text("DELETE FROM accounts WHERE id = :a"), {"a": account_id})
+
+    # Sessions
+
+    def create_session(self, token_hash, account_id, csrf, expires, replacing=None):
+        """A new session; the one it replaces (the browser's previous cookie) ends."""
+        with self.engine.begin() as db:
+            if replacing:
+                db.execute(text("DELETE FROM sessions WHERE token_hash = :t"), {"t": replacing})
+            db.execute(text("INSERT INTO sessions VALUES (:t, :a, :csrf, :now, :expires)"),
+                       {"t": token_hash, "a": account_id, "csrf": csrf, "now": now_ms(), "expires": expires})
+
+    def session(self, token_hash):
+        """The live session with this token: its account's id and name and its CSRF token; None if none."""
+        with self.engine.begin() as db:
+            return db.execute(text(
+                "SELECT s.account_id, s.csrf, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id"
+                " WHERE s.token_hash = :t AND s.expires > :now"), {"t": token_hash, "now": now_ms()}).first()
+
+    def end_session(self, token_hash):
+        with self.engine.begin() as db:
+            db.execute(text("DELETE FROM sessions WHERE token_hash = :t"), {"t": token_hash})
+
+    def end_every_session(self, account_id):
+        with self.engine.begin() as db:
+            db.execute(text("DELETE FROM sessions WHERE account_id = :a"), {"a": account_id})
+
+    # Ceremonies and device codes: each is taken once, atomically, and only before it expires
+
+    def save_ceremony(self, flow_hash, kind, challenge, expires, account_id=None, name=None):
+        with self.engine.begin() as db:
+            self.forget_expired(db)
+            db.execute(text("INSERT INTO ceremonies VALUES (:f, :kind, :challenge, :a, :name, :expires)"),
+                       {"f": flow_hash, "kind": kind, "challenge": challenge, "a": account_id, "name": name, "expires": expires})
+
+    def take_ceremony(self, flow_hash, kind):
+        """The ceremony, deleted as it is read so that a second finish finds nothing; None if unknown or expired."""
+        with self.engine.begin() as db:
+            row = db.execute(text("DELETE FROM ceremonies WHERE flow_hash = :f AND kind = :kind"
+                                  " RETURNING challenge, account_id, name, expires"), {"f": flow_hash, "kind": kind}).first()
+            return row if row and row.expires > now_ms() else None
+
+    def save_device_code(self, code_hash, account_id, expires):
+        with self.engine.begin() as db:
+            self.forget_expired(db)
+            db.execute(text("INSERT INTO device_codes VALUES (:c, :a, :expires)"), {"c": code_hash, "a": account_id, "expires": expires})
+
+    def take_device_code(self, code_hash):
+        with self.engine.begin() as db:
+            row = db.execute(text("DELETE FROM device_codes WHERE code_hash = :c RETURNING account_id, expires"), {"c": code_hash}).first()
+            return row.account_id if row and row.expires > now_ms() else None
+
+    def forget_expired(self, db):
+        moment = {"now": now_ms()}
+        for table in ("ceremonies", "device_codes", "sessions"):
+            db.execute(text(f"DELETE FROM {table} WHERE expires <= :now"), moment)
+
+    # Progress
+
+    def progress(self, account_id):
+        """Every lesson's progress document of the account, by lesson id."""
+        with self.engine.begin() as db:
+            rows = db.execute(text("SELECT lesson, document FROM progress WHERE account_id = :a"), {"a": account_id})
+            return {row.lesson: json.loads(row.document) for row in rows}
+
+    def merge_progress(self, account_id, lesson, document, merge, fits):
+        """Merge document into the stored one with merge(stored, document); return what is stored now.
+
+        A concurrent writer is detected by the revision and the merge is redone on its result;
+        fits(merged) raises to refuse a result (too large) before anything is written."""
+        for _ in range(MERGE_ATTEMPTS):
+            with self.engine.begin() as db:
+                key = {"a": account_id, "lesson": lesson}
+                row = db.execute(text("SELECT document, revision FROM progress WHERE account_id = :a AND lesson = :lesson"), key).first()
+                merged = merge(json.loads(row.document), document) if row else document
+                fits(merged)
+                values = {**key, "document": json.dumps(merged, separators=(",", ":")), "now": now_ms()}
+                if row is None:
+                    written = db.execute(text("INSERT INTO progress VALUES (:a, :lesson, :document, 1, :now)"
+                                              " ON CONFLICT (account_id, lesson) DO NOTHING"), values).rowcount
+                else:
+                    written = db.execute(text("UPDATE progress SET document = :document, revision = revision + 1, updated = :now"
+                                              " WHERE account_id = :a AND lesson = :lesson AND revision = :revision"),
+                                         {**values, "revision": row.revision}).rowcount
+                if written:
+                    return merged
+        raise RuntimeError(f"progress of lesson {lesson!r} changed {MERGE_ATTEMPTS} times during one merge")
+
+
+def insert_passkey(db, account_id, passkey):
+    db.execute(text("INSERT INTO passkeys VALUES (:id, :a, :key, :count, :now, :now)"),
+               {"id": passkey["id"], "a": account_id, "key": passkey["public_key"], "count": passkey["sign_count"], "now": now_ms()})
+
+
+def make_engine(database_url):
+    """An engine for SQLite (WAL, one writer at a time, waiting for the lock) or PostgreSQL (pooled)."""
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        event.listen(engine, "connect", prepare_sqlite_connection)
+        # Each transaction takes the write lock at its start: a read that later writes can then
+        # never meet a rival's lock halfway (which SQLite reports as "database is locked" at once).
+        event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN IMMEDIATE"))
+        return engine
+    if url.get_backend_name() == "postgresql":
+        return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    raise ValueError(f"GRADLAB_DATABASE_URL: {url.get_backend_name()!r} is not supported; use sqlite:///path or postgresql+psycopg://…")
+
+
+def prepare_sqlite_connection(connection, _record):
+    connection.isolation_level = None  # SQLAlchemy's "begin" event emits BEGIN itself
+    cursor = connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()

@@ -1,0 +1,75 @@
+"""The service merges progress exactly as the page does: both merges on the same random pairs."""
+
+import json
+import random
+import subprocess
+from pathlib import Path
+
+from sync.progress_merge import merge_progress
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE_MERGE = ROOT / "static" / "page" / "progress-merge.js"
+PAIRS = 400
+
+# Few values, so that ties, equal codes, a winner's own draft and Start over all happen often.
+TIMES = [0, 1, 5, 9, 10, 12]
+CODES = ["x = 1", "x = 2", "x = x + layer(x)", "é ∂", "𝑥 = 3"]
+
+
+def random_exercise(rng):
+    exercise = {}
+    if rng.random() < 0.7:
+        exercise.update(code=rng.choice(CODES), starter="9e3779b9", edited=rng.choice(TIMES), basedOn=rng.choice([0, None, *TIMES]))
+    stamps = {}
+    for field, values in (("passed", [True, False]), ("solutionShown", [True, False]), ("hints", [0, 1, 2, 3])):
+        if rng.random() < 0.5:
+            exercise[field] = rng.choice(values)
+            stamps[field] = rng.choice(TIMES)
+    if stamps:
+        exercise["at"] = stamps
+    if rng.random() < 0.3:
+        exercise["drafts"] = [{"code": rng.choice(CODES), "starter": "9e3779b9", "edited": rng.choice(TIMES)} for _ in range(rng.randint(1, 2))]
+    if rng.random() < 0.2:
+        exercise["draftsSettled"] = rng.choice(TIMES)
+    return exercise
+
+
+def random_document(rng):
+    quizzes = {quiz: rng.sample([0, 1, 2, 3], rng.randint(1, 3)) for quiz in rng.sample(["q-a", "q-b", "q-c"], rng.randint(0, 3))}
+    return {
+        "schema": 2, "lesson": "8.6", "startedOver": rng.choice([0, 0, 0, 5, 10]),
+        "exercises": {name: random_exercise(rng) for name in rng.sample(["stack", "norm"], rng.randint(0, 2))},
+        "quizzes": quizzes,
+        "quizTimes": {quiz: rng.choice(TIMES) for quiz in quizzes},
+        "sections": {title: rng.choice(TIMES) for title in rng.sample(["Watch", "Explore", "Build"], rng.randint(0, 3))},
+    }
+
+
+def page_merges(pairs):
+    """What static/page/progress-merge.js makes of each pair, run by Node."""
+    script = f"""
+        import {{ mergeProgress }} from {json.dumps(PAGE_MERGE.as_uri())};
+        let input = "";
+        for await (const chunk of process.stdin) input += chunk;
+        process.stdout.write(JSON.stringify(JSON.parse(input).map(([a, b]) => mergeProgress(a, b))));
+    """
+    done = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(pairs),
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_the_service_merges_every_pair_as_the_page_does():
+    rng = random.Random(20261130)
+    pairs = [(random_document(rng), random_document(rng)) for _ in range(PAIRS)]
+    for (stored, mine), expected in zip(pairs, page_merges(pairs)):
+        assert json.loads(json.dumps(merge_progress(stored, mine))) == expected, (stored, mine)
+
+
+def test_merging_keeps_both_versions_of_crossed_code():
+    laptop = {"schema": 2, "lesson": "8.6", "startedOver": 0, "quizzes": {}, "quizTimes": {}, "sections": {"Watch": 3},
+              "exercises": {"stack": {"code": "laptop", "starter": "s", "edited": 10, "basedOn": 1}}}
+    phone = {**laptop, "sections": {"Build": 4}, "exercises": {"stack": {"code": "phone", "starter": "s", "edited": 12, "basedOn": 1}}}
+    merged = merge_progress(laptop, phone)
+    assert merged["exercises"]["stack"]["code"] == "phone"
+    assert [draft["code"] for draft in merged["exercises"]["stack"]["drafts"]] == ["laptop"]
+    assert merged["sections"] == {"Watch": 3, "Build": 4}

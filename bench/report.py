@@ -13,6 +13,7 @@ CHECK_LIMIT_MS = 30
 WEIGHT_LIMIT_KB = 200
 BUILD_200_LIMIT_S = 5
 REBUILD_LIMIT_S = 0.3
+SYNC_P95_LIMIT_MS = 50
 
 
 def summarize(results):
@@ -54,6 +55,8 @@ def summarize(results):
         "build_200_s": median_of(results.get("build_200_s")),
         "rebuild_200_s": median_of(results.get("rebuild_serving_200", {}).get("rebuild_s")),
         "rebuild_1_s": median_of(results.get("rebuild_serving_1", {}).get("rebuild_s")),
+        "sync_p95_ms": results.get("sync_load", {}).get("round_trip_ms", {}).get("p95"),
+        "sync_lost_updates": results.get("sync_load", {}).get("lost_updates"),
     }
     figures["ready_cold_ratio"] = ratio(figures["lesson_ready_cold_s"], figures["bare_ready_cold_s"])
     figures["ready_warm_ratio"] = ratio(figures["lesson_ready_warm_s"], figures["bare_ready_warm_s"])
@@ -76,6 +79,8 @@ def judge(figures):
         "page_weight": at_most("weight_gzip_kb", WEIGHT_LIMIT_KB),
         "build_200_lessons": at_most("build_200_s", BUILD_200_LIMIT_S),
         "one_changed_lesson": at_most("rebuild_200_s", REBUILD_LIMIT_S),
+        "sync_round_trip": at_most("sync_p95_ms", SYNC_P95_LIMIT_MS),
+        "sync_lost_updates": None if figures.get("sync_lost_updates") is None else figures["sync_lost_updates"] == 0,
     }
 
 
@@ -122,6 +127,7 @@ def table(results):
         ("  one changed lesson while serving, 200 lessons", s(f["rebuild_200_s"]), "", f"≤ {REBUILD_LIMIT_S} s",
          met["one_changed_lesson"]),
         ("  one changed lesson while serving, 1 lesson", s(f["rebuild_1_s"])),
+        *sync_rows(results.get("sync_load"), met),
     ]
     widths = [max(len(row[i]) for row in rows if len(row) > i) for i in range(4)]
     lines = [f"gradlab bench · {machine['timestamp']} · commit {(machine['commit'] or '?')[:7]} · {results['runs']} runs",
@@ -141,6 +147,19 @@ def table(results):
     for stage, message in results["errors"].items():
         lines.append(f"\n{stage} failed: {message}")
     return "\n".join(line.rstrip() for line in lines)
+
+
+def sync_rows(load, met):
+    """The sync service's load run, if it ran."""
+    if not load:
+        return []
+    trip = load["round_trip_ms"]
+    return [(f"Sync service: {load['learners']} learners ({load['devices']} devices) for {load['seconds']} s, "
+             f"{load['database']}, {load['workers']} process",),
+            ("  syncs per second", f"{load['throughput_per_s']:.0f} ({load['syncs']} syncs, {len(load['failures'])} failed)"),
+            ("  sync round trip p50 / p99", f"{ms(trip['p50'])} / {ms(trip['p99'])}"),
+            ("  sync round trip p95", ms(trip["p95"]), "", f"≤ {SYNC_P95_LIMIT_MS} ms", met["sync_round_trip"]),
+            ("  lost updates", str(load["lost_updates"]), "", "0", met["sync_lost_updates"])]
 
 
 def median_of(values):

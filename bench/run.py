@@ -20,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import build
-from bench import build_metrics, page_metrics, page_weight, report
+from bench import build_metrics, page_metrics, page_weight, report, sync_load
 from gradlab.server import serve_in_background
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
@@ -38,6 +38,9 @@ METHODS = {
               "processes this run started: it holds the page, its workers and their interpreters",
     "page_weight": "the HTML, CSS and JS files the lesson page requested until Python was ready, sized on "
                    "disk and with gzip -9; Pyodide's folder and wheels left out; 1 KB = 1024 bytes",
+    "sync_load": "bench/sync_load.py: the service as `python -m sync` on SQLite; each learner's two devices change "
+                 "progress and POST it every 0.5 to 1.5 s; round trip from the request sent to the answer read, "
+                 "measured by the load's own client on the same machine",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
              "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
              "times `python build.py serve` logs after each save of one lesson",
@@ -59,6 +62,9 @@ def main(argv=None):
         with noted_failure(results, "browser"):
             measure_pages(site, runtime_folder, args.runs, results)
         measure_builds(scratch, results)
+    progress(f"sync service: {sync_load.LEARNERS} learners syncing for {sync_load.SECONDS} s")
+    with noted_failure(results, "sync_load"):
+        results["sync_load"] = sync_load.measure()
     results["machine"]["load_average_end"] = load_average()
     results["summary"] = report.summarize(results)
     results["targets"] = report.judge(results["summary"])

@@ -52,4 +52,5 @@ def settings_from_environment(environ=os.environ):
         database_url=environ.get("GRADLAB_DATABASE_URL", DEFAULT_DATABASE),
         site_origins=tuple(o.strip().rstrip("/") for o in origins.split(",")) if origins else DEFAULT_SITE_ORIGINS,
         rp_id=environ.get("GRADLAB_RP_ID", ""),
+        sign_in_attempts_per_minute=int(environ.get("GRADLAB_SIGN_IN_LIMIT", Settings.sign_in_attempts_per_minute)),
     )

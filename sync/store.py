@@ -194,7 +194,9 @@ def make_engine(database_url):
     if url.get_backend_name() == "sqlite":
         if url.database and url.database != ":memory:":
             Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        # One connection, taken in turn: SQLite writes one transaction at a time anyway, and threads
+        # queueing for the pool wait far less than SQLite's own busy-wait, which sleeps and retries.
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=1, max_overflow=0, pool_timeout=30)
         event.listen(engine, "connect", prepare_sqlite_connection)
         # Each transaction takes the write lock at its start: a read that later writes can then
         # never meet a rival's lock halfway (which SQLite reports as "database is locked" at once).

@@ -113,3 +113,34 @@ def test_the_schema_is_migrated_once_and_again_is_harmless(service):
     assert store.schema_version() == 1
     store.migrate()
     assert store.schema_version() == 1
+
+
+def test_two_services_on_one_postgresql_database_migrate_once_and_lose_no_update(start_service, postgres_server):
+    database = postgres_server.create_database("two_services")
+    services = []
+    starting = [threading.Thread(target=lambda: services.append(start_service(database_url=database))) for _ in range(2)]
+    for thread in starting:
+        thread.start()
+    for thread in starting:
+        thread.join()
+    assert len(services) == 2, "both services started on the fresh database"
+    laptop = Device(services[0].url)
+    laptop.create_account()
+    phone = Device(services[1].url)
+    phone.add_with_code(laptop.device_code())
+    failures = []
+
+    def mark(device, name):
+        for round_ in range(10):
+            if device.sync(lesson_progress(sections={f"{name} {round_}": 1 + round_})).status_code != 200:
+                failures.append(name)
+
+    threads = [threading.Thread(target=mark, args=pair) for pair in ((laptop, "laptop"), (phone, "phone"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    assert len(phone.progress().json()["lessons"]["8.6"]["sections"]) == 20
+    laptop.close()
+    phone.close()

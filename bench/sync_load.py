@@ -1,0 +1,172 @@
+"""The sync service under load: simulated learners syncing through its HTTP API for a while.
+
+    python -m bench.sync_load [--learners 200] [--seconds 60] [--postgres]
+
+Each learner has an account and two devices (each with its own session), which change the
+learner's progress and sync it every second or so, as the page's debounced sync does, at the
+same time. The service runs in a process of its own (`python -m sync`), on SQLite by default.
+At the end every change each device made must be in the account's progress: a change missing
+is a lost update. Prints throughput and the sync round trip's percentiles.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.sync.device import SITE, Device, lesson_progress
+
+LESSONS = ("7.2", "7.3", "8.5", "8.6")
+LEARNERS, SECONDS = 200, 60
+THINK_S = (0.5, 1.5)  # between two syncs of one device: the page syncs a second after a change
+
+
+def measure(learners=LEARNERS, seconds=SECONDS, database_url=None, workers=1):
+    """Run the load; return its figures (syncs, throughput, round trip percentiles, failures, lost updates)."""
+    with tempfile.TemporaryDirectory(prefix="gradlab-sync-load-") as scratch:
+        database_url = database_url or f"sqlite:///{Path(scratch) / 'sync.sqlite3'}"
+        with running_service(database_url, workers) as url:
+            devices = sign_up(url, learners)
+            timings, failures, made = asyncio.run(sync_for(url, devices, seconds))
+            lost = lost_updates(url, devices, made)
+    return {
+        "learners": learners, "devices": len(devices), "seconds": seconds, "database": database_url.split(":")[0],
+        "workers": workers, "syncs": len(timings), "throughput_per_s": len(timings) / seconds,
+        "round_trip_ms": percentiles(timings), "failures": failures, "lost_updates": lost,
+    }
+
+
+class running_service:
+    """`python -m sync` on a free loopback port, for the duration of a with block."""
+
+    def __init__(self, database_url, workers):
+        self.database_url, self.workers = database_url, workers
+
+    def __enter__(self):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        environment = {**os.environ, "GRADLAB_DATABASE_URL": self.database_url, "GRADLAB_SITE_ORIGIN": SITE,
+                       "GRADLAB_SIGN_IN_LIMIT": "100000"}
+        self.process = subprocess.Popen([sys.executable, "-m", "sync", "--port", str(port), "--workers", str(self.workers)],
+                                        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{url}/api/session", timeout=1)
+                return url
+            except httpx.TransportError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"the sync service did not start:\n{self.process.stderr.read().decode()}")
+                time.sleep(0.1)
+        raise RuntimeError("the sync service did not answer within 30 s")
+
+    def __exit__(self, *exception):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def sign_up(url, learners):
+    """Two signed-in devices per learner: an account made on one, the other added with a code."""
+    devices = []
+    for learner in range(learners):
+        laptop, phone = Device(url), Device(url)
+        laptop.create_account(f"learner {learner}").raise_for_status()
+        phone.add_with_code(laptop.device_code()).raise_for_status()
+        devices += [(learner, laptop), (learner, phone)]
+    return devices
+
+
+async def sync_for(url, devices, seconds):
+    """Every device changes its learner's progress and syncs, over and over, until the time is up."""
+    timings, failures, made = [], [], {}
+    limits = httpx.Limits(max_connections=len(devices), max_keepalive_connections=len(devices))
+    async with httpx.AsyncClient(base_url=url, headers={"Origin": SITE}, limits=limits, timeout=30) as client:
+        stop_at = time.monotonic() + seconds
+        await asyncio.gather(*(device_loop(client, number, learner, device, stop_at, timings, failures, made)
+                               for number, (learner, device) in enumerate(devices)))
+    return timings, failures, made
+
+
+async def device_loop(client, number, learner, device, stop_at, timings, failures, made):
+    rng = random.Random(number)
+    documents = {lesson: lesson_progress(lesson) for lesson in LESSONS}
+    headers = {"X-CSRF-Token": device.csrf, "Cookie": f"gradlab_session={device.http.cookies['gradlab_session']}"}
+    await asyncio.sleep(rng.uniform(*THINK_S))
+    change = 0
+    while time.monotonic() < stop_at:
+        lesson = rng.choice(LESSONS)
+        title = f"device {number} change {change}"  # a section each change marks: a lost one shows
+        documents[lesson]["sections"][title] = int(time.time() * 1000)
+        made.setdefault(learner, []).append((lesson, title))
+        change += 1
+        started = time.perf_counter()
+        try:
+            answer = await client.post("/api/progress", json={"schema": 2, "lessons": documents}, headers=headers)
+            if answer.status_code == 200:
+                timings.append((time.perf_counter() - started) * 1000)
+                documents = answer.json()["lessons"]  # the merged documents, as the page keeps them
+            else:
+                failures.append(f"{answer.status_code} {answer.text[:200]}")
+        except httpx.HTTPError as problem:
+            failures.append(f"{type(problem).__name__}: {problem}")
+        await asyncio.sleep(rng.uniform(*THINK_S))
+
+
+def lost_updates(url, devices, made):
+    """The changes the devices made that the account's progress lacks."""
+    first_device = dict(reversed(devices))
+    lost = 0
+    for learner, changes in made.items():
+        lessons = first_device[learner].progress().json()["lessons"]
+        lost += sum(title not in lessons.get(lesson, {}).get("sections", {}) for lesson, title in changes)
+    for _, device in devices:
+        device.close()
+    return lost
+
+
+def percentiles(timings):
+    ordered = sorted(timings) or [float("nan")]
+    at = lambda share: ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+    return {"p50": statistics.median(ordered), "p95": at(0.95), "p99": at(0.99), "max": ordered[-1]}
+
+
+def describe(figures):
+    """One paragraph of the figures, for a person."""
+    trip = figures["round_trip_ms"]
+    return (f"{figures['learners']} learners ({figures['devices']} devices) for {figures['seconds']} s on {figures['database']}"
+            f" ({figures['workers']} process{'es' if figures['workers'] > 1 else ''}): {figures['syncs']} syncs,"
+            f" {figures['throughput_per_s']:.0f}/s; round trip p50 {trip['p50']:.1f} ms, p95 {trip['p95']:.1f} ms,"
+            f" p99 {trip['p99']:.1f} ms, max {trip['max']:.0f} ms; {len(figures['failures'])} failed, {figures['lost_updates']} lost updates")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=LEARNERS)
+    parser.add_argument("--seconds", type=int, default=SECONDS)
+    parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL server, with two service processes")
+    args = parser.parse_args(argv)
+    if args.postgres:
+        from tests.postgres_server import ThrowawayPostgres
+        with ThrowawayPostgres() as server:
+            figures = measure(args.learners, args.seconds, server.url, workers=2)
+    else:
+        figures = measure(args.learners, args.seconds)
+    print(describe(figures))
+    print(json.dumps(figures, indent=2))
+    return 1 if figures["failures"] or figures["lost_updates"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,6 +4,11 @@
 /** Why this browser cannot use passkeys here, in a sentence; null if it can. */
 export function passkeysUnavailable() {
   if (!self.isSecureContext) return "Passkeys need a secure page (https), and this one is not.";
+  if (/^[\d.]+$|^\[/.test(location.hostname)) {
+    const here = new URL(location.href);
+    here.hostname = "localhost";
+    return `Passkeys need the site's name, not an IP address: to sign in, open ${here.href} instead.`;
+  }
   const api = self.PublicKeyCredential;
   if (typeof api !== "function" || typeof api.parseCreationOptionsFromJSON !== "function"
       || typeof api.parseRequestOptionsFromJSON !== "function" || typeof api.prototype.toJSON !== "function") {

@@ -263,6 +263,14 @@ def test_a_browser_without_passkeys_is_told_so(new_context, served):
     expect(page.get_by_role("button", name="Create an account")).to_be_disabled()
 
 
+def test_a_page_opened_at_an_ip_address_says_where_passkeys_work(new_context, served):
+    at_ip = served.url.replace("localhost", "127.0.0.1")
+    page = new_context(at_ip, service_workers="block").new_page()
+    open_lesson(page, at_ip)
+    click(page, "Sign in")
+    expect(page.get_by_text(f"to sign in, open {served.url}{LESSON} instead")).to_be_visible()
+
+
 def test_the_signed_in_view_and_the_dialog_pass_axe(new_device, served):
     page = new_device(bypass_csp=True)
     open_lesson(page, served.url)

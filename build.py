@@ -4,6 +4,9 @@
     python build.py check      check every lesson, print path:line: message for each problem
     python build.py serve      build site/, serve it on http://127.0.0.1:8000, rebuild on each change
 
+    --sync-url URL (or GRADLAB_SYNC_URL): the pages sign in and sync progress with the service there,
+    `/api` on the site's own origin or `https://sync.example.org/api` on another; none by default.
+
 Stages, in order: load every lesson → validate → load and check the concept cards and module tests →
 write static files, runtime and pages, then the card, module and test pages.
 """
@@ -31,6 +34,7 @@ from gradlab.lesson_format import convert_lesson
 from gradlab.problems import LessonProblems
 from gradlab.snapshot import SnapshotError, make_snapshot
 from gradlab.study_pages import load_study, progress_record, write_study_pages
+from gradlab.sync_url import SyncUrlError, read_sync_url
 from sync.serve import BackgroundService
 from sync.settings import Settings
 
@@ -51,8 +55,11 @@ def main(argv=None):
     parser.add_argument("--lessons", type=Path, default=LESSONS_DIR, help="folder of lesson .md files")
     parser.add_argument("--out", type=Path, default=SITE_DIR, help="where to write the site")
     parser.add_argument("--port", type=int, default=8000, help="port for serve")
+    parser.add_argument("--sync-url", default=os.environ.get("GRADLAB_SYNC_URL"),
+                        help="the sync service's API, /api or https://sync.example.org/api (default: none)")
     args = parser.parse_args(argv)
     try:
+        sync = read_sync_url(args.sync_url)
         if args.command == "check":
             templates = make_templates()
             course = load_course(args.lessons, templates)
@@ -62,39 +69,42 @@ def main(argv=None):
             if study.cards or study.tests:
                 print(f"{len(study.cards)} concept card(s), {len(study.tests)} module test(s) OK")
         elif args.command == "serve":
-            serve(args.lessons, args.out, args.port)
+            serve(args.lessons, args.out, args.port, sync)
         else:
-            build_site(args.lessons, args.out)
-    except (LessonProblems, runtime.RuntimeFilesError, BundleError, SnapshotError) as error:
+            build_site(args.lessons, args.out, sync)
+    except (LessonProblems, runtime.RuntimeFilesError, BundleError, SnapshotError, SyncUrlError) as error:
         print(error, file=sys.stderr)
         return 1
     return 0
 
 
-def build_site(lessons_dir, out_dir):
-    """Load and validate every lesson first, then write the whole site into out_dir."""
-    templates = make_templates()
+def build_site(lessons_dir, out_dir, sync=None):
+    """Load and validate every lesson first, then write the whole site into out_dir.
+    sync (a SyncService, or None for a site without one) is where the pages sync progress."""
+    templates = make_templates(sync)
     course = load_course(lessons_dir, templates)
     study = load_study(lessons_dir, course, templates)  # concept cards and module tests
     report_warnings(study)
     reset_directory(out_dir)
-    urls = write_static(out_dir) | write_runtime(out_dir)
+    urls = write_static(out_dir, sync) | write_runtime(out_dir)
     write_pages(course, templates, out_dir, urls)
     write_study_pages(course, study, templates, out_dir, urls)
-    prepare_for_offline(out_dir)
+    prepare_for_offline(out_dir, sync)
     print(f"built {len(course.lessons)} lesson(s) into {out_dir}")
 
 
-def serve(lessons_dir, out_dir, port):
-    """Build and serve out_dir; after each change rebuild what it touches, and reload the open pages."""
-    templates = make_templates()
+def serve(lessons_dir, out_dir, port, sync=None):
+    """Build and serve out_dir with the sync service; after each change rebuild what it touches, and
+    reload the open pages. The pages sync with that service on /api unless sync names another."""
+    sync = sync or read_sync_url("/api")
+    templates = make_templates(sync)
     reset_directory(out_dir)
-    urls = write_static(out_dir) | write_runtime(out_dir)  # the runtime once: no watched file changes it
+    urls = write_static(out_dir, sync) | write_runtime(out_dir)  # the runtime once: no watched file changes it
     converted, written = {}, {}
 
     def rebuild(changed):
         if any(STATIC_DIR in path.parents for path in changed):
-            urls.update(write_static(out_dir))
+            urls.update(write_static(out_dir, sync))
         if any(TEMPLATES_DIR in path.parents for path in changed):
             converted.clear()  # the block templates are part of every converted lesson
             written.clear()  # and the page templates of every page
@@ -103,7 +113,7 @@ def serve(lessons_dir, out_dir, port):
         report_warnings(study)
         write_pages(course, templates, out_dir, urls, written)
         write_study_pages(course, study, templates, out_dir, urls)
-        prepare_for_offline(out_dir)
+        prepare_for_offline(out_dir, sync)
         return f"{len(course.lessons)} lesson(s)"
 
     # The sync service answers /api on the site's own origin, as it would behind a production proxy.
@@ -114,8 +124,9 @@ def serve(lessons_dir, out_dir, port):
         service.stop()
 
 
-def make_templates():
-    """The Jinja2 environment for pages and lesson blocks, escaping HTML by default."""
+def make_templates(sync=None):
+    """The Jinja2 environment for pages and lesson blocks, escaping HTML by default; sync: the
+    SyncService the pages name (base.html), or None."""
     templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
                                    autoescape=jinja2.select_autoescape(["html"]),
                                    undefined=jinja2.StrictUndefined)
@@ -124,6 +135,7 @@ def make_templates():
     templates.globals["table_rows"] = table_rows
     templates.filters["progress_record"] = progress_record
     templates.globals["describe_case"] = describe_case
+    templates.globals["sync"] = sync
     return templates
 
 
@@ -197,7 +209,7 @@ def copy_static(out_dir):
     shutil.copyfile(STATIC_DIR / "service-worker.js", out_dir / "service-worker.js")
 
 
-def write_static(out_dir):
+def write_static(out_dir, sync=None):
     """Static files, the bundled page script and the highlighting colours, under content-hashed
     names; return {name in static/: its path in the site}."""
     shutil.rmtree(out_dir / "static", ignore_errors=True)
@@ -206,6 +218,8 @@ def write_static(out_dir):
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "study.js", out_dir / "static" / "study.js")
     # Its own bundle, loaded only when a learner first asks to see a graph.
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
+    if sync:  # sign-in and sync, loaded by the pages only where a service exists; else not even shipped
+        bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "sync.js", out_dir / "static" / "sync.js")
     write_pygments_css(out_dir / "static" / "pygments.css")
     return {path.name: assets.fingerprint(out_dir, path.relative_to(out_dir))
             for path in sorted((out_dir / "static").iterdir())}
@@ -230,9 +244,9 @@ def write_runtime(out_dir):
     }
 
 
-def prepare_for_offline(out_dir):
+def prepare_for_offline(out_dir, sync=None):
     """Compressed copies for servers that can send them, and the service worker's file list."""
-    assets.write_service_worker(STATIC_DIR / "service-worker.js", out_dir)
+    assets.write_service_worker(STATIC_DIR / "service-worker.js", out_dir, sync and sync.url)
     assets.precompress(out_dir, CACHE_DIR / "gzip")
 
 

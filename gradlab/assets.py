@@ -50,8 +50,9 @@ def site_files(out_dir):
                   if p.is_file() and p.suffix != ".gz" and p.name != "service-worker.js")
 
 
-def write_service_worker(template, out_dir):
-    """The service worker, with the list of files to keep offline and a version of their content."""
+def write_service_worker(template, out_dir, sync_url=None):
+    """The service worker, with the list of files to keep offline, a version of their content, and
+    the sync service's URL (or null), whose requests it leaves to the network."""
     files = site_files(out_dir)
     digest = hashlib.sha256()
     for relative in files:
@@ -60,4 +61,5 @@ def write_service_worker(template, out_dir):
     source = Path(template).read_text()
     source = source.replace('"__VERSION__"', json.dumps(digest.hexdigest()[:HASH_LENGTH]))
     source = source.replace("[/* __PRECACHE__ */]", json.dumps(files))
+    source = source.replace('"__SYNC_URL__"', json.dumps(sync_url))
     (Path(out_dir) / "service-worker.js").write_text(source)

@@ -1,10 +1,12 @@
 // The site's service worker. It keeps the whole site and the Python runtime in a cache named
 // after their content, so the second visit works offline; and it serves every same-origin
 // response with the headers that make a page cross-origin isolated, for hosts that cannot.
-// build.py fills in VERSION and PRECACHE.
+// Requests to the sync service (SYNC_URL, if the site has one) are never its business: they go to
+// the network, and fail offline, so the page can say so. build.py fills in VERSION, PRECACHE and SYNC_URL.
 
 const VERSION = "__VERSION__";
 const PRECACHE = [/* __PRECACHE__ */];
+const SYNC_URL = "__SYNC_URL__";
 const CACHE = `gradlab-${VERSION}`;
 const ISOLATION_HEADERS = {
   "Cross-Origin-Opener-Policy": "same-origin",
@@ -13,6 +15,7 @@ const ISOLATION_HEADERS = {
 };
 const root = new URL("./", self.location.href);
 const precached = new Set(PRECACHE.map((path) => new URL(path, root).href));
+const syncBase = SYNC_URL && `${new URL(SYNC_URL, root).href.replace(/\/$/, "")}/`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...precached])).then(() => self.skipWaiting()));
@@ -31,6 +34,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (syncBase && `${url.origin}${url.pathname}/`.startsWith(syncBase)) return; // never cached nor answered here
   if (request.headers.get("Accept") === "text/event-stream") return; // a live stream is never cached
   url.search = "";
   event.respondWith(respond(request, url.href).then(withIsolationHeaders));

@@ -248,3 +248,33 @@ def test_a_lesson_page_names_its_module_from_the_plan(course_site):
     page = (course_site / "8.2-second-of-eight" / "index.html").read_text()
     assert '<p class="module">8 · Eight</p>' in page
     assert '<span class="computed">1e-20</span>' in page
+
+
+def render_head(sync_url):
+    """The <head> every page shares, for a site built with --sync-url sync_url."""
+    templates = build.make_templates(build.read_sync_url(sync_url))
+    urls = {"sync.js": "static/sync.0123456789.js", "favicon.svg": "f", "style.css": "s", "pygments.css": "p"}
+    return templates.get_template("base.html").render(root="../", urls=urls).split("</head>")[0]
+
+
+def test_a_site_without_a_sync_service_names_none():
+    head = render_head(None)
+    assert "gradlab-sync" not in head and "connect-src 'self';" in head
+
+
+def test_a_sync_service_on_the_sites_origin_keeps_the_csp_as_strict():
+    head = render_head("/api")
+    assert '<meta name="gradlab-sync" content="/api" data-script="../static/sync.0123456789.js">' in head
+    assert "connect-src 'self';" in head
+
+
+def test_a_sync_service_on_another_origin_is_the_one_origin_added_to_connect_src():
+    head = render_head("https://sync.example.org/api/")
+    assert 'content="https://sync.example.org/api"' in head
+    assert "connect-src 'self' https://sync.example.org;" in head
+
+
+@pytest.mark.parametrize("url", ["api", "//sync.example.org/api", "ftp://sync.example.org/api", "https:///api"])
+def test_a_sync_url_the_pages_could_not_use_is_refused_with_what_to_give(url):
+    with pytest.raises(build.SyncUrlError, match="like /api"):
+        build.read_sync_url(url)

@@ -1,8 +1,10 @@
-// An exercise's code when the lesson is open in several tabs: code written in another tab on top
-// of what this tab shows replaces it here; code written at the same time as this tab's own
-// (one of the two was kept as a draft) is offered instead, and the learner chooses.
+// An exercise's code when the lesson is open in several tabs, or (through sync) on several
+// devices: code written elsewhere on top of what this tab shows replaces it here; code written at
+// the same time as this tab's own (one of the two was kept as a draft) is offered instead, and the
+// learner chooses.
 import { EditorView } from "@codemirror/view";
 import { isolateHistory } from "@codemirror/commands";
+import { cameFromOtherDevice } from "./synced-versions.js";
 
 export function keepCodeInStep(root, { progress }) {
   const id = root.dataset.exercise;
@@ -57,14 +59,26 @@ export function keepCodeInStep(root, { progress }) {
   }
 
   function offer(other) {
-    const load = choice("Load that version", () => {
+    const load = () => {
       progress.settleCode(id, { code: other.code, starter, basedOn: other.edited });
       putInEditor(other.code);
-    });
-    const keep = choice("Keep this one", () => {
-      progress.settleCode(id, { code: editorCode(), starter, basedOn: progress.shownVersion(id) });
-    });
-    notice.replaceChildren("This exercise was edited in another tab: load that version, or keep this one. ", load, " ", keep);
+    };
+    const keep = () => progress.settleCode(id, { code: editorCode(), starter, basedOn: progress.shownVersion(id) });
+    const shown = progress.shownVersion(id);
+    const age = (edited, than) => (edited > than ? "newer" : "older");
+    const editorShowsOtherDevice = cameFromOtherDevice(progress.lessonId, id, shown)
+      && editorCode() === (progress.shownCode(id) ?? starter);
+    if (cameFromOtherDevice(progress.lessonId, id, other.edited)) {
+      notice.replaceChildren(`Your other device has ${age(other.edited, shown)} code for this exercise: use it, or keep mine. `,
+        choice("Use it", load), " ", choice("Keep mine", keep));
+    } else if (editorShowsOtherDevice) {
+      // After a reload the editor shows the newest code, which came from the other device; this one's is offered.
+      notice.replaceChildren(`Your other device's ${age(shown, other.edited)} code for this exercise is in the editor: keep it, or use mine. `,
+        choice("Keep it", keep), " ", choice("Use mine", load));
+    } else {
+      notice.replaceChildren("This exercise was edited in another tab: load that version, or keep this one. ",
+        choice("Load that version", load), " ", choice("Keep this one", keep));
+    }
     notice.hidden = false;
   }
 
@@ -81,5 +95,5 @@ export function keepCodeInStep(root, { progress }) {
   }
 
   reconcile();
-  progress.onOtherTabs(reconcile);
+  progress.onChangesElsewhere(reconcile);
 }

@@ -9,6 +9,7 @@ import { setupProgressPanel } from "./progress-panel.js";
 import { keepCodeInStep } from "./code-across-tabs.js";
 import { registerServiceWorker } from "./service-worker-setup.js";
 import { pageNotices } from "./page-notices.js";
+import { loadSync } from "./sync-loader.js";
 
 const script = document.querySelector("script[data-worker]");
 const lesson = document.querySelector("[data-lesson-id]");
@@ -55,6 +56,7 @@ const quizzes = [...document.querySelectorAll(".quiz")].map((root) =>
   setupQuiz(root, { progress, onChange: panel.refresh }));
 for (const root of document.querySelectorAll(".explore")) setupExplore(root, { runtime });
 panel.connect({ exercises, quizzes });
+loadSync({ container: lesson.querySelector(".progress-panel"), progress, onProblem: tell });
 
 if (exercises.length || document.querySelector(".explore")) {
   const whenIdle = self.requestIdleCallback || ((callback) => setTimeout(callback, 1));

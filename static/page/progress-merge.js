@@ -128,6 +128,16 @@ function mergeQuizPicks(x, y) {
   return { picks: [...older.picks.filter((pick) => !newer.picks.includes(pick)), ...newer.picks], at: newer.at };
 }
 
+/** The same text for the same progress, whatever order its keys were written in. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).filter((key) => value[key] !== undefined).sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
 function keysOf(...objects) {
   return [...new Set(objects.flatMap((object) => Object.keys(object || {})))];
 }

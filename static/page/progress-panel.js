@@ -73,20 +73,21 @@ export function setupProgressPanel(lesson, { progress }) {
     panel.querySelector(".start-over-confirm").hidden = true;
     button("start-over").focus();
   });
-  function startOver({ here }) {
+  const elsewhere = { tab: " in another tab", device: " on another device" };
+  function startOver({ here, from }) {
     for (const exercise of parts.exercises) exercise.startOver();
     if (here) progress.startOver();
     for (const quiz of parts.quizzes) quiz.restore();
     refresh();
-    message.textContent = `Started over${here ? "" : " in another tab"}. Your previous code can still be brought back with Undo in the editor.`;
+    message.textContent = `Started over${elsewhere[from] || ""}. Your previous code can still be brought back with Undo in the editor.`;
   }
 
   button("start-over-confirm").addEventListener("click", () => {
     panel.querySelector(".start-over-confirm").hidden = true;
     startOver({ here: true });
   });
-  // Another tab's progress came in: a section done there is done here, and Start over there starts over here.
-  progress.onOtherTabs(({ startedOver }) => (startedOver ? startOver({ here: false }) : refresh()));
+  // Another tab's or device's progress came in: a section done there is done here, and Start over there starts over here.
+  progress.onChangesElsewhere(({ startedOver, from }) => (startedOver ? startOver({ here: false, from }) : refresh()));
   button("export").addEventListener("click", () => {
     const link = document.createElement("a");
     link.href = URL.createObjectURL(progress.exportFile());

@@ -2,8 +2,10 @@
 // of the lesson id, in a versioned shape. Bad or unsavable data never breaks the lesson.
 // Several tabs may hold the lesson at once: every save merges with what is stored now
 // (progress-merge.js says how), and a change made in another tab is merged in when the
-// browser announces it, so no tab overwrites another's work.
-import { SCHEMA, emptyProgress, mergeProgress, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
+// browser announces it, so no tab overwrites another's work. Where a sync service exists, sync.js
+// hears every save (onSaved), merges what other devices did into storage, and hands it to the page
+// (takeInSynced) the same way.
+import { SCHEMA, canonical, emptyProgress, mergeProgress, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
 
 export { SCHEMA };
 
@@ -14,6 +16,7 @@ export class Progress {
     this.onProblem = onProblem;
     this.quizIds = quizIds;
     this.listeners = [];
+    this.saveListeners = [];
     this.lastStamp = 0;
     // Whether the last save failed, so this tab holds work that storage does not.
     this.unsaved = false;
@@ -67,30 +70,47 @@ export class Progress {
       if (!this.unsaved) this.onProblem("Your progress could not be saved: this browser's storage is full or disabled. Export progress keeps a copy as a file.");
       this.unsaved = true;
     }
+    for (const listener of this.saveListeners) listener();
   }
 
-  // Another tab saved: merge its changes in, and let the page show them. Chromium hands each tab's
-  // process changes to storage a moment late, so that tab may have merged with a copy lacking
-  // this tab's last change: if storage lacks anything this tab holds, write it back.
+  /** Call listener() after every save (the sync sends what storage holds then). */
+  onSaved(listener) {
+    this.saveListeners.push(listener);
+  }
+
+  /** Another tab saved: take in what storage holds now. */
   takeInOtherTabs() {
+    this.takeInStored("tab");
+  }
+
+  /** The sync merged another device's progress into storage: take it in. */
+  takeInSynced() {
+    this.takeInStored("device");
+  }
+
+  // Merge storage's changes in, and let the page show them. Chromium hands each tab's process
+  // changes to storage a moment late, so another tab may have merged with a copy lacking this
+  // tab's last change: if storage lacks anything this tab holds, write it back.
+  takeInStored(from) {
     try {
       const stored = this.readStored();
-      this.takeIn(stored, { announceStartOver: true });
+      this.takeIn(stored, { announceStartOver: true, from });
       if (stored && canonical(stored) !== canonical(this.data)) this.save();
     } catch { /* storage disabled: nothing to take in */ }
   }
 
-  takeIn(stored, { announceStartOver }) {
+  takeIn(stored, { announceStartOver, from = "tab" }) {
     if (!stored) return;
     const merged = mergeProgress(stored, this.data);
     if (JSON.stringify(merged) === JSON.stringify(this.data)) return;
     const startedOver = announceStartOver && merged.startedOver > this.data.startedOver;
     this.data = merged;
-    this.tellListeners({ startedOver });
+    this.tellListeners({ startedOver, from });
   }
 
-  /** Call listener({ startedOver }) whenever changes made in another tab arrive. */
-  onOtherTabs(listener) {
+  /** Call listener({ startedOver, from }) whenever changes arrive from another tab (from: "tab") or,
+   * through sync, from another device ("device"). */
+  onChangesElsewhere(listener) {
     this.listeners.push(listener);
   }
 
@@ -208,16 +228,6 @@ function readProgress(data, lessonId, quizIds) {
     schema: SCHEMA, lesson: lessonId, startedOver: Number(data.startedOver) || 0,
     exercises: data.exercises, quizzes: data.quizzes, quizTimes: data.quizTimes || {}, sections: data.sections,
   };
-}
-
-// The same text for the same progress, whatever order its keys were written in.
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    return `{${Object.keys(value).filter((key) => value[key] !== undefined).sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 // A short, stable fingerprint (FNV-1a) that tells whether a lesson's starter code changed.

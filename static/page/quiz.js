@@ -25,7 +25,7 @@ export function setupQuiz(root, { progress, onChange }) {
   }
 
   restore();
-  progress.onOtherTabs?.(restore); // an answer picked in another tab shows here too (lesson progress hears them)
+  progress.onChangesElsewhere?.(restore); // an answer picked in another tab or device shows here too (lesson progress hears them)
   root.addEventListener("change", (event) => {
     const index = Number(event.target.value);
     reveal(index, true);

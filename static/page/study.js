@@ -5,6 +5,7 @@ import { pageNotices } from "./page-notices.js";
 import { setupConceptCard } from "./concept-card.js";
 import { setupModuleTest } from "./module-test.js";
 import { showStudyProgress } from "./study-progress.js";
+import { loadSync } from "./sync-loader.js";
 
 const script = document.querySelector("script[data-service-worker]");
 const main = document.querySelector("main");
@@ -14,3 +15,4 @@ registerServiceWorker(script?.dataset.serviceWorker, { tell, pythonReady: Promis
 for (const card of document.querySelectorAll("[data-concept].concept-card")) setupConceptCard(card, { onProblem: tell });
 for (const test of document.querySelectorAll("[data-module-test]")) setupModuleTest(test, { onProblem: tell });
 showStudyProgress(document);
+loadSync({ container: main, onSynced: () => showStudyProgress(document), onProblem: tell });

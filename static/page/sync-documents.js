@@ -1,0 +1,66 @@
+// The progress documents a sync sends and takes back: every lesson's, as this browser's
+// localStorage holds them (gradlab:progress:<lesson id>). What comes back is merged into storage
+// by the same rules as tabs' copies (progress-merge.js), never written over it, so nothing this
+// browser holds is lost, whatever the service answers.
+import { SCHEMA, canonical, emptyProgress, mergeProgress } from "./progress-merge.js";
+import { noteVersionsFromOtherDevices } from "./synced-versions.js";
+
+const PREFIX = "gradlab:progress:";
+
+// A lesson's document as stored, if it is one this version reads and merges; else null.
+function readLesson(lessonId) {
+  try {
+    const doc = JSON.parse(localStorage.getItem(PREFIX + lessonId));
+    return isLessonDocument(doc, lessonId) ? doc : null;
+  } catch {
+    return null;
+  }
+}
+
+function isLessonDocument(doc, lessonId) {
+  return Boolean(doc) && doc.schema === SCHEMA && doc.lesson === lessonId
+    && ["exercises", "quizzes", "sections"].every((part) => doc[part] && typeof doc[part] === "object");
+}
+
+// Lesson ids, from storage's keys (cards', tests' and set-aside records have a colon after the prefix).
+function storedLessonIds() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(PREFIX) && !key.slice(PREFIX.length).includes(":")) ids.push(key.slice(PREFIX.length));
+  }
+  return ids;
+}
+
+/** { [lesson id]: document } for every lesson this browser holds progress on; the open lesson's
+ * (progress) also with what this tab holds but storage could not keep. Records of an older
+ * version are left until their lesson is opened, which upgrades them. */
+export function localDocuments(progress) {
+  const lessons = {};
+  for (const id of storedLessonIds()) {
+    const doc = readLesson(id);
+    if (doc) lessons[id] = doc;
+  }
+  if (progress) {
+    const stored = lessons[progress.lessonId];
+    lessons[progress.lessonId] = stored ? mergeProgress(stored, progress.data) : progress.data;
+  }
+  return lessons;
+}
+
+/** Merge each document the service sent into storage; return the ids of the lessons that changed. */
+export function mergeIntoStorage(received) {
+  const changed = [];
+  for (const [id, doc] of Object.entries(received || {})) {
+    if (!isLessonDocument(doc, id)) continue;
+    const raw = localStorage.getItem(PREFIX + id);
+    const local = readLesson(id);
+    if (raw !== null && !local) continue; // an older or unreadable record: its lesson page takes care of it
+    const merged = mergeProgress(local || emptyProgress(id), doc);
+    if (local && canonical(merged) === canonical(local)) continue;
+    localStorage.setItem(PREFIX + id, JSON.stringify(merged));
+    noteVersionsFromOtherDevices(id, local, merged);
+    changed.push(id);
+  }
+  return changed;
+}

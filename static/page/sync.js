@@ -1,0 +1,167 @@
+// Sign-in and sync, where the site has a sync service (the page's <meta name="gradlab-sync">): its
+// own bundle, which the page scripts load only then. Progress is always written to this browser
+// first; a sync sends every lesson's document, merges what the service sends back into storage
+// (never over it), and lets the open page show it. A sync that fails loses nothing: the next one
+// sends it all again. Syncs run at sign-in, on load, a second after each change, and when the
+// network comes back.
+import { SCHEMA } from "./progress-merge.js";
+import { SyncClient } from "./sync-client.js";
+import { createPasskey, usePasskey } from "./passkeys.js";
+import { localDocuments, mergeIntoStorage } from "./sync-documents.js";
+import { setupSyncPanel } from "./sync-panel.js";
+
+// { name, lastSynced } of the account this browser is signed in to, so that the page can show it
+// while the service cannot be asked (offline). Not a secret: the session is an HttpOnly cookie.
+const ACCOUNT_KEY = "gradlab:sync:account";
+const DEBOUNCE_MS = 1000;
+const SIGNED_OUT_ELSEWHERE = "You were signed out (here or everywhere), so progress no longer syncs: sign in again to sync. Your progress is still saved in this browser.";
+
+/** Start the sign-in control in container and, when signed in, the sync. progress: the open
+ * lesson's Progress, if any; onSynced(): called when a sync brought changes into storage. */
+export function startSync({ base, container, progress = null, onSynced = () => {} }) {
+  const client = new SyncClient(base);
+  let account = readAccount();
+  let timer = null;
+  let running = null;
+  let again = false;
+
+  const panel = setupSyncPanel(container, {
+    signIn: () => signInWith("/sign-in/begin", {}, "/sign-in/finish", usePasskey),
+    createAccount: (name) => signInWith("/accounts/begin", { name }, "/accounts/finish", createPasskey),
+    addThisDevice: (code) => signInWith("/devices/begin", { code }, "/devices/finish", createPasskey),
+    deviceCode: () => client.post("/devices/code"),
+    retry: () => syncNow(),
+    signOut: () => leave(() => client.post("/sign-out"), "Signed out. Your progress stays saved in this browser."),
+    signOutEverywhere: () => leave(() => client.post("/sign-out-everywhere"),
+      "Signed out on every device. Your progress stays saved in this browser."),
+    deleteAccount: () => leave(() => client.delete("/account"),
+      "Your account and the progress kept with it on the server are deleted. This browser keeps its own progress."),
+  });
+
+  async function signInWith(beginPath, body, finishPath, ceremony) {
+    const { flow, options } = await client.post(beginPath, body);
+    const credential = await ceremony(options);
+    const answer = await client.post(finishPath, { flow, credential });
+    signedIn(answer.account);
+    syncNow(); // the panel shows how it goes; signing in is done
+  }
+
+  function signedIn({ name }) {
+    account = { name, lastSynced: account?.name === name ? account.lastSynced : null };
+    writeAccount(account);
+    panel.showSignedIn(account);
+  }
+
+  // Sign out, everywhere, or delete the account; a session the service no longer knows is signed out already.
+  async function leave(request, message) {
+    try {
+      await request();
+    } catch (error) {
+      if (error.status !== 401) throw error;
+    }
+    signedOut(message);
+  }
+
+  function signedOut(message) {
+    account = null;
+    client.csrf = null;
+    clearTimeout(timer);
+    writeAccount(null);
+    panel.showSignedOut(message);
+  }
+
+  function scheduleSync() {
+    if (!account) return;
+    clearTimeout(timer);
+    timer = setTimeout(syncNow, DEBOUNCE_MS);
+  }
+
+  // One sync at a time; a sync asked for while one runs follows it, with what is stored by then.
+  function syncNow() {
+    clearTimeout(timer);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await syncOnce();
+      } while (again && account);
+    })().finally(() => { running = null; });
+    return running;
+  }
+
+  async function syncOnce() {
+    if (!account) return;
+    if (!navigator.onLine) {
+      panel.showStatus("offline");
+      return;
+    }
+    panel.showStatus("syncing");
+    try {
+      if (!client.csrf && !(await askSession())) return;
+      const answer = await client.post("/progress", { schema: SCHEMA, lessons: localDocuments(progress) });
+      const changed = mergeIntoStorage(answer.lessons);
+      if (progress && changed.includes(progress.lessonId)) progress.takeInSynced();
+      if (changed.length) onSynced();
+      account.lastSynced = answer.synced ?? Date.now();
+      writeAccount(account);
+      panel.showStatus("synced", { lastSynced: account.lastSynced });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  function failed(error) {
+    if (error.status === 401) signedOut(SIGNED_OUT_ELSEWHERE);
+    else if (error.unanswered && !navigator.onLine) panel.showStatus("offline");
+    else panel.showStatus("failed", { reason: error.message });
+  }
+
+  // Whether the service has this browser signed in (it then tells the session's CSRF token).
+  async function askSession() {
+    const session = await client.get("/session");
+    if (session.signedIn) {
+      signedIn(session.account);
+      return true;
+    }
+    signedOut(account ? SIGNED_OUT_ELSEWHERE : undefined);
+    return false;
+  }
+
+  async function begin() {
+    if (account) {
+      panel.showSignedIn(account);
+      panel.showStatus("syncing");
+    } else {
+      panel.showSignedOut();
+    }
+    try {
+      if (await askSession()) await syncNow();
+    } catch (error) {
+      if (account) failed(error); // offline, or the service is down: the next sync will try again
+    }
+  }
+
+  progress?.onSaved(scheduleSync);
+  addEventListener("online", () => account && syncNow());
+  addEventListener("offline", () => account && panel.showStatus("offline"));
+  begin();
+}
+
+function readAccount() {
+  try {
+    const account = JSON.parse(localStorage.getItem(ACCOUNT_KEY));
+    return typeof account?.name === "string" ? account : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeAccount(account) {
+  try {
+    if (account) localStorage.setItem(ACCOUNT_KEY, JSON.stringify(account));
+    else localStorage.removeItem(ACCOUNT_KEY);
+  } catch { /* storage disabled: the page asks the service on each load */ }
+}

@@ -1,0 +1,319 @@
+"""Sign in with passkeys and sync progress across devices, where the site has a sync service; and,
+where it has none, not a trace of it.
+
+A device is a browser context of its own with a virtual authenticator (Chromium's WebAuthn domain).
+The site and the service share one origin, http://localhost:PORT (passkeys need a secure context,
+which on plain http only localhost is), the site's server passing /api to the service."""
+
+import re
+import socket
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+from gradlab.server import serve_in_background
+from sync.serve import BackgroundService
+from sync.settings import Settings
+from tests.browser.lesson import LESSON, open_lesson, saved_progress, set_code
+
+STUDY_PAGES = ["index.html", "modules/8.html", "modules/8-test.html", "concepts/residual-connections.html"]
+NODE_MODULES = Path(__file__).parents[2] / "node_modules"
+SYNC_TIMEOUT_MS = 15_000
+SYNCED = re.compile("^Synced")
+VIRTUAL_AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+                         "hasUserVerification": True, "isUserVerified": True}
+
+
+def test_a_site_without_a_sync_service_never_calls_one_nor_offers_to_sign_in(page, site_url):
+    requested = []
+    page.on("request", lambda request: requested.append(urlsplit(request.url).path))
+    open_lesson(page, site_url)
+    set_code(page, "print('kept in this browser only')\n")
+    page.get_by_role("radio").first.check()
+    expect(page.get_by_role("heading", name="Your progress")).to_be_visible()
+    expect(page.get_by_role("button", name="Sign in")).to_have_count(0)
+    for path in STUDY_PAGES:
+        page.goto(site_url + path)
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        expect(page.get_by_role("button", name="Sign in")).to_have_count(0)
+    page.wait_for_timeout(1500)  # longer than a sync's debounce
+    assert LESSON.split("/")[0] in " ".join(requested)  # the watch saw the pages' requests
+    assert not [path for path in requested if path.startswith("/api") or "/sync." in path]
+
+
+@pytest.fixture(scope="session")
+def sync_site(tmp_path_factory):
+    """The real site, built for a sync service on its own origin (python build.py --sync-url /api)."""
+    out = tmp_path_factory.mktemp("sync-site")
+    build.build_site(build.LESSONS_DIR, out, build.read_sync_url("/api"))
+    return out
+
+
+class SiteAndService:
+    """The site on http://localhost:PORT with the sync service behind its /api; the service can be
+    stopped and started again, on the same port and database, as a server that dies and comes back."""
+
+    def __init__(self, site_dir, database_url):
+        self.service_port = free_port()
+        self.site = serve_in_background(site_dir, service=f"http://127.0.0.1:{self.service_port}")
+        self.url = f"http://localhost:{self.site.server_address[1]}/"
+        self.settings = Settings(database_url=database_url, site_origins=(self.url.rstrip("/"),))
+        self.service = None
+        self.start_service()
+
+    def start_service(self):
+        self.service = BackgroundService(self.settings, port=self.service_port)
+
+    def stop_service(self):
+        self.service.stop()
+
+    def close(self):
+        self.stop_service()
+        self.site.shutdown()
+
+
+def free_port():
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def served(sync_site, tmp_path):
+    running = SiteAndService(sync_site, f"sqlite:///{tmp_path / 'sync.sqlite3'}")
+    yield running
+    running.close()
+
+
+@pytest.fixture
+def new_device(new_context, served):
+    """new_device(**context options) → a page in a browser context of its own, with a passkey authenticator."""
+
+    def make(**options):
+        # Progress needs no Python: leaving it out spares the machine's cores.
+        context = new_context(served.url, service_workers="block", **options)
+        context.route("**/python-worker.*.js", lambda route: route.abort())
+        page = context.new_page()
+        authenticator = context.new_cdp_session(page)
+        authenticator.send("WebAuthn.enable")
+        authenticator.send("WebAuthn.addVirtualAuthenticator", {"options": VIRTUAL_AUTHENTICATOR})
+        return page
+
+    return make
+
+
+def sync_status(page):
+    return page.get_by_role("status", name="Sync")
+
+
+def editor(page):
+    return page.get_by_role("textbox", name="Code editor")
+
+
+def click(page, name):
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def create_account(page, site, name="Ada"):
+    open_lesson(page, site)
+    click(page, "Sign in")
+    page.get_by_label("Your name").fill(name)
+    click(page, "Create an account")
+    expect(sync_status(page)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    expect(page.get_by_text(f"Signed in as {name}")).to_be_visible()
+
+
+def add_device(signed_in, page, site):
+    """Add page's device to signed_in's account with the code signed_in shows."""
+    click(signed_in, "Add a device")
+    code = signed_in.locator(".sync-code").inner_text()
+    open_lesson(page, site)
+    click(page, "Sign in")
+    page.get_by_label("Code from your other device").fill(code)
+    click(page, "Add this device with a code")
+    expect(sync_status(page)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+
+
+def two_devices(new_device, served):
+    """Devices A and B signed in to one account, on lesson 8.6."""
+    a, b = new_device(), new_device()
+    create_account(a, served.url)
+    add_device(a, b, served.url)
+    return a, b
+
+
+def syncing(page, text):
+    """Wait (as a context manager) for the service to answer a sync whose request carries text."""
+    return page.expect_response(lambda response: response.url.endswith("/api/progress") and response.ok
+                                and text in (response.request.post_data or ""), timeout=SYNC_TIMEOUT_MS)
+
+
+def type_and_sync(page, code):
+    with syncing(page, code.strip()):
+        set_code(page, code)
+
+
+def test_work_done_on_one_device_shows_on_the_other(new_device, served):
+    a, b = new_device(), new_device()
+    create_account(a, served.url)
+    type_and_sync(a, "print('written on device A')\n")
+    with syncing(a, "quizzes"):
+        a.get_by_role("radio", name="A correction").check()
+    add_device(a, b, served.url)
+    expect(editor(b)).to_have_text("print('written on device A')")  # taken in without a reload
+    b.reload()
+    expect(editor(b)).to_have_text("print('written on device A')")
+    expect(b.get_by_role("radio", name="A correction")).to_be_checked()
+    expect(b.get_by_text("Signed in as Ada")).to_be_visible()
+
+
+def test_an_edit_made_offline_syncs_when_the_network_is_back(new_device, served):
+    a, b = two_devices(new_device, served)
+    a.context.set_offline(True)
+    expect(sync_status(a)).to_have_text(re.compile("^Offline: will sync when the network is back"))
+    set_code(a, "print('written offline')\n")
+    a.wait_for_timeout(1500)  # a sync's debounce: it finds the network off
+    expect(sync_status(a)).to_have_text(re.compile("^Offline"))
+    with syncing(a, "print('written offline')"):
+        a.context.set_offline(False)
+    expect(sync_status(a)).to_have_text(SYNCED)
+    b.reload()
+    expect(editor(b)).to_have_text("print('written offline')")
+
+
+def test_crossed_code_edits_keep_both_versions_and_offer_them(new_device, served):
+    a, b = two_devices(new_device, served)
+    b.context.set_offline(True)
+    set_code(b, "print('B, earlier')\n")
+    type_and_sync(a, "print('A, later')\n")
+    with syncing(b, "print('B, earlier')"):
+        b.context.set_offline(False)
+    # B shows its own code and offers A's, which is newer; A shows its own and offers B's.
+    expect(b.get_by_text("Your other device has newer code for this exercise: use it, or keep mine")).to_be_visible()
+    expect(editor(b)).to_have_text("print('B, earlier')")
+    a.reload()
+    expect(editor(a)).to_have_text("print('A, later')")
+    expect(a.get_by_text("Your other device has older code for this exercise: use it, or keep mine")).to_be_visible()
+    exercise = saved_progress(a)["exercises"]["residual_stack"]
+    assert [exercise["code"], *[draft["code"] for draft in exercise["drafts"]]] == ["print('A, later')\n", "print('B, earlier')\n"]
+    with syncing(a, "draftsSettled"):
+        click(a, "Use it")
+    expect(editor(a)).to_have_text("print('B, earlier')")
+    b.reload()
+    expect(editor(b)).to_have_text("print('B, earlier')")
+    expect(b.get_by_text("code for this exercise")).to_be_hidden()  # settled on A: nothing left to choose
+
+
+def test_a_service_stopped_in_the_middle_of_a_sync_loses_nothing(new_device, served):
+    a, b = two_devices(new_device, served)
+
+    def stop_then_pass_on(route):
+        served.stop_service()  # the request is on its way; no service will answer it
+        route.continue_()
+
+    a.route("**/api/progress", stop_then_pass_on)
+    set_code(a, "print('while the service died')\n")
+    expect(sync_status(a)).to_have_text(re.compile("^Sync failed: .+"), timeout=SYNC_TIMEOUT_MS)
+    a.unroute("**/api/progress")
+    a.reload()  # the work is in this browser, the sync's failure notwithstanding
+    expect(editor(a)).to_have_text("print('while the service died')")
+    expect(sync_status(a)).to_have_text(re.compile("^Sync failed"), timeout=SYNC_TIMEOUT_MS)
+    served.start_service()
+    with syncing(a, "print('while the service died')"):
+        click(a, "Retry")
+    expect(sync_status(a)).to_have_text(SYNCED)
+    b.reload()
+    expect(editor(b)).to_have_text("print('while the service died')")
+
+
+def test_sign_out_sign_in_with_a_passkey_and_delete_the_account(new_device, served):
+    a, b = two_devices(new_device, served)
+    type_and_sync(a, "print('mine to keep')\n")
+    click(a, "Sign out")
+    expect(a.get_by_role("button", name="Sign in", exact=True)).to_be_focused()
+    click(a, "Sign in")
+    click(a, "Sign in with a passkey")
+    expect(sync_status(a)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    click(b, "Sign out everywhere")
+    expect(b.get_by_text("Signed out on every device")).to_be_visible()
+    set_code(a, "print('mine to keep, still')\n")  # its sync finds the session gone
+    expect(a.get_by_text("You were signed out")).to_be_visible(timeout=SYNC_TIMEOUT_MS)
+    click(a, "Sign in")
+    click(a, "Sign in with a passkey")
+    expect(sync_status(a)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    click(a, "Delete account")
+    click(a, "Yes, delete my account")
+    expect(a.get_by_text("Your account and the progress kept with it on the server are deleted")).to_be_visible()
+    a.reload()
+    expect(editor(a)).to_have_text("print('mine to keep, still')")
+    click(a, "Sign in")
+    click(a, "Sign in with a passkey")  # the passkey's account is gone
+    expect(a.get_by_text("Sign-in did not finish")).to_be_visible(timeout=SYNC_TIMEOUT_MS)
+
+
+def test_a_browser_without_passkeys_is_told_so(new_context, served):
+    context = new_context(served.url, service_workers="block")
+    context.add_init_script("delete window.PublicKeyCredential")
+    page = context.new_page()
+    open_lesson(page, served.url)
+    click(page, "Sign in")
+    expect(page.get_by_text("This browser does not support passkeys")).to_be_visible()
+    expect(page.get_by_role("button", name="Create an account")).to_be_disabled()
+
+
+def test_a_page_opened_at_an_ip_address_says_where_passkeys_work(new_context, served):
+    at_ip = served.url.replace("localhost", "127.0.0.1")
+    page = new_context(at_ip, service_workers="block").new_page()
+    open_lesson(page, at_ip)
+    click(page, "Sign in")
+    expect(page.get_by_text(f"to sign in, open {served.url}{LESSON} instead")).to_be_visible()
+
+
+def test_the_signed_in_view_and_the_dialog_pass_axe(new_device, served):
+    page = new_device(bypass_csp=True)
+    open_lesson(page, served.url)
+    click(page, "Sign in")
+    page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
+    assert not axe_violations(page)
+    page.get_by_label("Your name").fill("Ada")
+    click(page, "Create an account")
+    expect(sync_status(page)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    click(page, "Add a device")
+    click(page, "Delete account")
+    assert not axe_violations(page)
+
+
+def axe_violations(page):
+    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
+
+
+def test_study_pages_sync_too_and_the_service_worker_leaves_the_api_alone(new_context, new_device, served):
+    a = new_device()
+    create_account(a, served.url)
+    with syncing(a, "quizzes"):
+        a.get_by_role("radio", name="A correction").check()
+    # A device with the site's service worker, on a page without Python: sign-in and sync work there too.
+    context = new_context(served.url)
+    b = context.new_page()
+    authenticator = context.new_cdp_session(b)
+    authenticator.send("WebAuthn.enable")
+    authenticator.send("WebAuthn.addVirtualAuthenticator", {"options": VIRTUAL_AUTHENTICATOR})
+    from_worker = []
+    b.on("response", lambda response: "/api/" in response.url and from_worker.append(response.from_service_worker))
+    b.goto(served.url + "modules/8.html")
+    lesson_state = b.locator("""[data-progress*='"gradlab:progress:8.6"']""")
+    expect(lesson_state).to_have_text("(not started)")
+    b.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=SYNC_TIMEOUT_MS)
+    click(a, "Add a device")
+    code = a.locator(".sync-code").inner_text()
+    click(b, "Sign in")
+    b.get_by_label("Code from your other device").fill(code)
+    click(b, "Add this device with a code")
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    expect(lesson_state).to_have_text("(started)")
+    b.reload()  # its GET /api/session now passes the service worker, which must leave it to the network
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    assert len(from_worker) > 3 and not any(from_worker)

@@ -5,6 +5,7 @@ A device is a browser context of its own with a virtual authenticator (Chromium'
 The site and the service share one origin, http://localhost:PORT (passkeys need a secure context,
 which on plain http only localhost is), the site's server passing /api to the service."""
 
+import itertools
 import re
 import socket
 from pathlib import Path
@@ -75,14 +76,25 @@ class SiteAndService:
         self.site.shutdown()
 
 
+DATABASE_NUMBERS = itertools.count(1)
+# The end-to-end tests run once on each database the service supports.
+ON_BOTH_DATABASES = pytest.mark.parametrize("served", ["sqlite", "postgresql"], indirect=True)
+
+
 def free_port():
     with socket.create_server(("127.0.0.1", 0)) as probe:
         return probe.getsockname()[1]
 
 
 @pytest.fixture
-def served(sync_site, tmp_path):
-    running = SiteAndService(sync_site, f"sqlite:///{tmp_path / 'sync.sqlite3'}")
+def served(request, sync_site, tmp_path):
+    """The site and its service, on SQLite, or on a fresh database of the throwaway PostgreSQL server
+    for the tests marked ON_BOTH_DATABASES."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        database = f"sqlite:///{tmp_path / 'sync.sqlite3'}"
+    else:
+        database = request.getfixturevalue("postgres_server").create_database(f"browser_{next(DATABASE_NUMBERS)}")
+    running = SiteAndService(sync_site, database)
     yield running
     running.close()
 
@@ -96,12 +108,24 @@ def new_device(new_context, served):
         context = new_context(served.url, service_workers="block", **options)
         context.route("**/python-worker.*.js", lambda route: route.abort())
         page = context.new_page()
-        authenticator = context.new_cdp_session(page)
-        authenticator.send("WebAuthn.enable")
-        authenticator.send("WebAuthn.addVirtualAuthenticator", {"options": VIRTUAL_AUTHENTICATOR})
+        page.authenticator = Authenticator(context.new_cdp_session(page))
         return page
 
     return make
+
+
+class Authenticator:
+    """A device's virtual passkey authenticator, through Chromium's WebAuthn domain."""
+
+    def __init__(self, cdp):
+        self.cdp = cdp
+        cdp.send("WebAuthn.enable")
+        self.id = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": VIRTUAL_AUTHENTICATOR})["authenticatorId"]
+
+    def copy_passkeys_to(self, other):
+        """What a platform's passkey sync does: this device's passkeys appear on the other."""
+        for credential in self.cdp.send("WebAuthn.getCredentials", {"authenticatorId": self.id})["credentials"]:
+            other.cdp.send("WebAuthn.addCredential", {"authenticatorId": other.id, "credential": credential})
 
 
 def sync_status(page):
@@ -155,6 +179,7 @@ def type_and_sync(page, code):
         set_code(page, code)
 
 
+@ON_BOTH_DATABASES
 def test_work_done_on_one_device_shows_on_the_other(new_device, served):
     a, b = new_device(), new_device()
     create_account(a, served.url)
@@ -169,6 +194,7 @@ def test_work_done_on_one_device_shows_on_the_other(new_device, served):
     expect(b.get_by_text("Signed in as Ada")).to_be_visible()
 
 
+@ON_BOTH_DATABASES
 def test_an_edit_made_offline_syncs_when_the_network_is_back(new_device, served):
     a, b = two_devices(new_device, served)
     a.context.set_offline(True)
@@ -183,6 +209,7 @@ def test_an_edit_made_offline_syncs_when_the_network_is_back(new_device, served)
     expect(editor(b)).to_have_text("print('written offline')")
 
 
+@ON_BOTH_DATABASES
 def test_crossed_code_edits_keep_both_versions_and_offer_them(new_device, served):
     a, b = two_devices(new_device, served)
     b.context.set_offline(True)
@@ -206,6 +233,7 @@ def test_crossed_code_edits_keep_both_versions_and_offer_them(new_device, served
     expect(b.get_by_text("code for this exercise")).to_be_hidden()  # settled on A: nothing left to choose
 
 
+@ON_BOTH_DATABASES
 def test_a_service_stopped_in_the_middle_of_a_sync_loses_nothing(new_device, served):
     a, b = two_devices(new_device, served)
 
@@ -226,6 +254,20 @@ def test_a_service_stopped_in_the_middle_of_a_sync_loses_nothing(new_device, ser
     expect(sync_status(a)).to_have_text(SYNCED)
     b.reload()
     expect(editor(b)).to_have_text("print('while the service died')")
+
+
+@ON_BOTH_DATABASES
+def test_another_device_signs_in_with_a_passkey_its_platform_synced(new_device, served):
+    a, b = new_device(), new_device()
+    create_account(a, served.url)
+    type_and_sync(a, "print('from the laptop')\n")
+    a.authenticator.copy_passkeys_to(b.authenticator)
+    open_lesson(b, served.url)
+    click(b, "Sign in")
+    click(b, "Sign in with a passkey")
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    expect(b.get_by_text("Signed in as Ada")).to_be_visible()
+    expect(editor(b)).to_have_text("print('from the laptop')")
 
 
 def test_sign_out_sign_in_with_a_passkey_and_delete_the_account(new_device, served):

@@ -44,9 +44,7 @@ def create_app(settings, store=None):
         if not signed_in:
             sign_in_limit.check(request.client.host if request.client else "unknown")
             return None
-        session = await run_in_threadpool(sessions.current_session, store, request)
-        if session is None:
-            raise Refused(401, "You are signed out: sign in again to sync your progress.")
+        session = await signed_in_session(request)
         check_csrf(request, session)
         return session
 
@@ -92,11 +90,15 @@ def create_app(settings, store=None):
         flow = await run_in_threadpool(begin_ceremony, "account", challenge, account_id, name)
         return JSONResponse({"flow": flow, "options": options})
 
-    async def accounts_finish(request):
+    async def new_passkey(request, kind):
+        """The ceremony of this kind that the request finishes, and the passkey its answer creates."""
         await changing(request, signed_in=False)
         data = await read_json(request, settings)
-        ceremony = await run_in_threadpool(take_ceremony, data, "account")
-        passkey = verified(passkeys.verify_new_passkey, settings, credential_in(data), ceremony.challenge)
+        ceremony = await run_in_threadpool(take_ceremony, data, kind)
+        return ceremony, verified(passkeys.verify_new_passkey, settings, credential_in(data), ceremony.challenge)
+
+    async def accounts_finish(request):
+        ceremony, passkey = await new_passkey(request, "account")
         await run_in_threadpool(store.create_account, ceremony.account_id, ceremony.name, passkey)
         log.info("account created: %s", short(ceremony.account_id))
         return await run_in_threadpool(signed_in_answer, ceremony.account_id, ceremony.name, request)
@@ -142,10 +144,7 @@ def create_app(settings, store=None):
         return JSONResponse({"flow": flow, "options": options})
 
     async def devices_finish(request):
-        await changing(request, signed_in=False)
-        data = await read_json(request, settings)
-        ceremony = await run_in_threadpool(take_ceremony, data, "device")
-        passkey = verified(passkeys.verify_new_passkey, settings, credential_in(data), ceremony.challenge)
+        ceremony, passkey = await new_passkey(request, "device")
         if not await run_in_threadpool(store.add_passkey, ceremony.account_id, passkey):
             raise Refused(400, "This account was deleted while the device was being added.")
         log.info("device added: %s", short(ceremony.account_id))

@@ -40,7 +40,7 @@ METHODS = {
                    "disk and with gzip -9; Pyodide's folder and wheels left out; 1 KB = 1024 bytes",
     "sync_load": "bench/sync_load.py: the service as `python -m sync` on SQLite; each learner's two devices change "
                  "progress and POST it every 0.5 to 1.5 s; round trip from the request sent to the answer read, "
-                 "measured by the load's own client on the same machine",
+                 "measured by the load's own minimal HTTP client (asyncio streams) on the same machine",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
              "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
              "times `python build.py serve` logs after each save of one lesson",

@@ -24,6 +24,20 @@ def grade(source, **changes):
     return grade_submission({**EXERCISE, **changes}, source, starter=STARTER)
 
 
+def f_program(body):
+    """A program defining f(x) with body."""
+    return "from engine import Value\n\ndef f(x):\n" + "".join(f"    {line}\n" for line in body.splitlines())
+
+
+def tiny_exercise(solution, xs, mistakes=(), **more):
+    """An exercise f(x) of our own, for behaviour no lesson's exercise happens to show: its solution's
+    body, the inputs, and (name, body) of each mistake."""
+    return {"id": "f", "function": "f", "arguments": ["x"], "values": ["x"], "solution": f_program(solution),
+            "cases": [{"x": x} for x in xs], **more,
+            "mistakes": [{"name": name, "source": f_program(body), "message": f"You made the mistake {name}."}
+                         for name, body in mistakes]}
+
+
 def corpus_source(name):
     """The source of one corpus submission."""
     return next(source for entry_name, source, _, _ in CORPUS if entry_name == name)
@@ -135,6 +149,7 @@ def test_a_right_answer_that_differs_in_the_last_digits_passes():
 @pytest.mark.parametrize("expected, actual, agrees", [
     (6.727499949325611, 6.727499949325601, True),
     (1e-20, 0.0, False),
+    (0.0, 1e-3, False),
     (0.0, 1e-20, True),
     (math.inf, math.inf, True),
     (math.inf, 1e308, False),
@@ -144,6 +159,24 @@ def test_a_right_answer_that_differs_in_the_last_digits_passes():
 def test_comparison_tolerates_rounding_and_handles_zero_inf_and_nan(expected, actual, agrees):
     from grading.compare import close
     assert close(actual, expected, 1e-9) is agrees
+
+
+def test_the_exercises_own_tolerance_is_the_one_applied():
+    off_by_a_millionth = RIGHT_STACK.replace("x = x + layer(x)", "x = (x + layer(x)) * (1 + 1e-6)")
+    assert not grade(off_by_a_millionth)["passed"]
+    assert grade(off_by_a_millionth, tolerance=1e-4)["passed"]
+
+
+def test_a_mistake_is_not_recognised_on_a_case_where_it_raises():
+    triples = "if x.data < 0:\n    raise ValueError('no negatives')\nreturn x * 3"
+    exercise = tiny_exercise("return x * x", [1.0, 2.0, -1.0], [("triples", triples)])
+    assert grade_submission(exercise, f_program("return x * 3"))["diagnosis"] == "wrong"
+
+
+def test_a_mistake_of_another_shape_is_not_recognised():
+    exercise = tiny_exercise("return [x * 2, x * 3]", [1.0, 2.0], [("first_only", "return x * 2")])
+    result = grade_submission(exercise, f_program("return [x * 2, x * 2]"))
+    assert result["diagnosis"] == "wrong" and "[2, 2] where [2, 3]" in result["message"]
 
 
 def test_honest_gradients_closed_form_hand_built_and_imports_are_refused(results):

@@ -43,10 +43,25 @@ def corpus_source(name):
     return next(source for entry_name, source, _, _ in CORPUS if entry_name == name)
 
 
-@pytest.fixture(scope="module")
+class GradedCorpus(dict):
+    """The corpus submissions by name, each graded when first read."""
+
+    def __missing__(self, name):
+        self[name] = grade(corpus_source(name))
+        return self[name]
+
+    def items(self):
+        return [(name, self[name]) for name, _, _, _ in CORPUS]
+
+    def values(self):
+        return [result for _, result in self.items()]
+
+
+@pytest.fixture
 def results():
-    """Every corpus submission graded once, by name."""
-    return {name: grade(source) for name, source, _, _ in CORPUS}
+    """The corpus, graded within each test that reads it rather than once for the module: mutation
+    testing runs, for each mutant, only the tests that ran its code, and would miss all but the first."""
+    return GradedCorpus()
 
 
 @pytest.mark.parametrize("lesson, name, source, verdict, diagnosis", ALL_CORPORA,

@@ -207,6 +207,43 @@ def test_honest_gradients_closed_form_hand_built_and_imports_are_refused(results
         assert "grader" in results[name]["message"]
 
 
+DOUBLE = tiny_exercise("return x * 2", [1.0, 2.0])
+
+
+@pytest.mark.parametrize("body, diagnosis, says", [
+    ("y = x * 2\ny._children = (x, 3.0)\nreturn y", "broken_graph", ": one of its links is not a Value."),
+    ("class Mine(Value):\n    pass\nreturn Mine(x.data * 2, (x,), (2.0,))", "broken_graph",
+     ": it holds a Mine where a Value should be."),
+    ("y = x * 2\ny.data = '2'\nreturn y", "broken_graph", ": a node's data is a str, not a number."),
+    ("y = x * 2\ny._local_grads = {'x': 2.0}\nreturn y", "broken_graph", ": a node's local gradients are not a tuple."),
+    ("y = x * 2\ny._local_grads = (2.0,)\nreturn y", "broken_graph",
+     ": a node does not have one number as local gradient per child."),
+    ("y = x * 2\ny._local_grads = (2, '1')\nreturn y", "broken_graph",
+     ": a node does not have one number as local gradient per child."),
+    ("y = x * 2\ny.data = 10 ** 400\nreturn y", "broken_graph",
+     ": its numbers cannot be carried back (int too large to convert to float)."),
+    ("y = x * 2\ny.data = 5.0\nreturn y", "forged_node", "a '*' node says its result is 5.0"),
+    ("y = x * 2\ny.data = float('nan')\nreturn y", "forged_node", "a '*' node says its result is nan"),
+    ("y = x * 2\ny.data = x.data + 2\ny._local_grads = (1.0, 1.0)\nreturn y", "forged_node",
+     "a '*' node says its result is 3.0 with local gradients (1.0, 1.0), but '*' of (1.0, 2) gives 2.0"),
+    ("y = x ** 2\ny.data = 7.0\nreturn y", "forged_node", "a '**2' node says its result is 7.0"),
+    ("return Value(x.data * 2, (x * -1,), (0.5,), '**0.5')", "forged_node", "a '**0.5' node says its result is 2.0"),
+    ("return Value(x.data * 2, (x,), (2.0,), '+')", "forged_node", "a node with data 2.0 was made by hand"),
+    ("y = x * 2\ny._op = 5\nreturn y", "forged_node", "a node with data 2.0 was made by hand"),
+])
+def test_a_graph_the_engine_did_not_make_is_refused_with_the_reason(body, diagnosis, says):
+    result = grade_submission(DOUBLE, f_program(body))
+    assert result["diagnosis"] == diagnosis and says in result["message"]
+
+
+def test_a_value_made_once_at_the_top_and_used_in_every_case_counts():
+    assert grade_submission(DOUBLE, "from engine import Value\nTWO = Value(2.0)\n\ndef f(x):\n    return x * TWO\n")["passed"]
+
+
+def test_a_power_whose_exponent_python_writes_with_an_e_is_the_engines_own():
+    assert grade_submission(tiny_exercise("return x ** 1e-5", [1.0, 2.0]), f_program("return x ** 1e-5"))["passed"]
+
+
 def test_a_gradient_written_by_hand_counts_for_nothing(results):
     assert results["wrong_writes_grad"]["diagnosis"] == "replaces"
 

@@ -236,6 +236,28 @@ def test_a_graph_the_engine_did_not_make_is_refused_with_the_reason(body, diagno
     assert result["diagnosis"] == diagnosis and says in result["message"]
 
 
+# Nodes of the common operations whose numbers are off in one way each (at x = 1 the '+' adds 1 and 2,
+# the '*' multiplies 1 by 2), and nodes made by hand with the numbers of an operation.
+@pytest.mark.parametrize("body", [
+    "y = x + 2\ny.data = 4.0\nreturn y",
+    "y = x + 2\ny.data = x.data - 2\nreturn y",
+    "y = x + 2\ny._local_grads = (2.0, 1.0)\nreturn y",
+    "y = x + 2\ny._local_grads = (1.0, 2.0)\nreturn y",
+    "y = x * 2\ny.data, y._local_grads = 4.0, (2, 2.0)\nreturn y",
+    "y = x * 2\ny._local_grads = (3.0, 1.0)\nreturn y",
+    "y = (x * 2).relu()\ny.data = 3.0\nreturn y",
+    "y = (x * 2).relu()\ny._local_grads = (0.5,)\nreturn y",
+    "y = (x * -1).relu()\ny.data = 1.0\nreturn y",
+    "y = (x * 0).relu()\ny._local_grads = (1.0,)\nreturn y",
+    "y = (x * 0.5).relu()\ny._local_grads = (0.0,)\nreturn y",
+    "two = Value(2)\nreturn Value(x.data * 2, (x, two), (2, x.data))",
+    "return Value(x.data * 2, (x,), (2.0,), '*')",
+    "return Value(2.0, (x * 2,), (1.0,), '**2')",
+])
+def test_a_node_whose_numbers_its_operation_does_not_give_is_forged(body):
+    assert grade_submission(DOUBLE, f_program(body))["diagnosis"] == "forged_node"
+
+
 def test_a_value_made_once_at_the_top_and_used_in_every_case_counts():
     assert grade_submission(DOUBLE, "from engine import Value\nTWO = Value(2.0)\n\ndef f(x):\n    return x * TWO\n")["passed"]
 

@@ -258,6 +258,64 @@ def test_a_node_whose_numbers_its_operation_does_not_give_is_forged(body):
     assert grade_submission(DOUBLE, f_program(body))["diagnosis"] == "forged_node"
 
 
+PAIR = tiny_exercise("return [x * 2, x * 3]", [1.0])
+RIGHT_NUMBER = ", where a Value was expected, so no gradient could flow back through it. Return the Value itself, not its .data or a number made from it."
+
+
+# What the learner reads for each way a program can fail to give a gradient, word for word.
+@pytest.mark.parametrize("exercise, source, diagnosis, message", [
+    (DOUBLE, "def g(x):\n    return x\n\ndef h(x):\n    return x\n", "missing_function",
+     "There is no function called f in your code, so there was nothing to check. Your code defines g, h. "
+     "Keep the line def f(…): from the starter code and fill in its blank."),
+    (DOUBLE, "f = 'f'\n", "missing_function",
+     "f in your code is a str, not a function. Keep the line def f(…): from the starter code and fill in its blank."),
+    (DOUBLE, "def f(x, y):\n    return x\n", "bad_signature",
+     "f(x, y) cannot be called as f(x), which is how the grader calls it. Give it 1 parameter(s), in that order, "
+     "as the starter code does."),
+    (DOUBLE, f_program("y = x * 2"), "not_a_value",
+     "f returned None for x 1, where a Value was expected, so no gradient could flow back through it. "
+     "A function without a return line gives None: end it with a return."),
+    (DOUBLE, f_program("return x.data * 2"), "not_a_value", "f returned a plain float (2.0) for x 1" + RIGHT_NUMBER),
+    (DOUBLE, f_program("return [x, 2]"), "not_a_value", "f returned a list that is not all Values for x 1" + RIGHT_NUMBER),
+    (DOUBLE, f_program("return (x, 2)"), "not_a_value", "f returned a tuple that is not all Values for x 1" + RIGHT_NUMBER),
+    (DOUBLE, f_program("return [x * 2]"), "not_a_value", "f returned a list of 1 Values for x 1" + RIGHT_NUMBER),
+    (PAIR, f_program("return x * 2"), "not_a_value",
+     "f returned a single Value for x 1, where a list of 2 Values was expected, so no gradient could flow back "
+     "through it. Return the Value itself, not its .data or a number made from it."),
+    (DOUBLE, f_program("y = x * 2\nraise ValueError('no {way}')"), "raised",
+     "f raised ValueError on line 5 (`raise ValueError('no {way}')`) when called with x 1: no {way}. "
+     "Read that line with those values in mind, then check again."),
+    (DOUBLE, f_program("raise ValueError"), "raised",
+     "f raised ValueError on line 4 (`raise ValueError`) when called with x 1: (no message). "
+     "Read that line with those values in mind, then check again."),
+    (DOUBLE, f_program("raise ValueError('why?')"), "raised",
+     "f raised ValueError on line 4 (`raise ValueError('why?')`) when called with x 1: why? "
+     "Read that line with those values in mind, then check again."),
+    (DOUBLE, f_program("return Value(x.data * 2)"), "no_gradient",
+     "For x 1, your f returns the right output (2), but the gradient at x is 0 where 2 was expected: the graph "
+     "was cut somewhere. A number taken out with .data is a plain float that carries no gradient, so build every "
+     "step from Values."),
+    (DOUBLE, "import grading\n" + f_program("return x * 2"), "imports_grader",
+     "Your code tries to use the grader (import grading). The grade comes from running your own function, so "
+     "leave the grader out and build the answer yourself."),
+    (DOUBLE, f_program("return x *"), "syntax_error",
+     "Python could not read line 4, column 15 of your code (`return x *`): invalid syntax. Nothing ran yet: fix "
+     "that spot (an unclosed bracket or a missing colon on the line before is a common cause) and check again."),
+])
+def test_each_way_of_failing_is_told_in_so_many_words(exercise, source, diagnosis, message):
+    result = grade_submission(exercise, source)
+    assert (result["diagnosis"], result["message"]) == (diagnosis, message)
+
+
+@pytest.mark.parametrize("body, error", [
+    ("y = x * 2\nraise ValueError('no {way}')", {"type": "ValueError", "message": "no {way}", "line": 5, "column": 5}),
+    ("class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError\nraise Odd()",
+     {"type": "Odd", "message": "(no message)", "line": 7, "column": 5}),
+])
+def test_an_error_is_marked_at_the_learners_line_and_column(body, error):
+    assert grade_submission(DOUBLE, f_program(body))["error"] == error
+
+
 def test_a_value_made_once_at_the_top_and_used_in_every_case_counts():
     assert grade_submission(DOUBLE, "from engine import Value\nTWO = Value(2.0)\n\ndef f(x):\n    return x * TWO\n")["passed"]
 

@@ -212,6 +212,7 @@ DOUBLE = tiny_exercise("return x * 2", [1.0, 2.0])
 
 @pytest.mark.parametrize("body, diagnosis, says", [
     ("y = x * 2\ny._children = (x, 3.0)\nreturn y", "broken_graph", ": one of its links is not a Value."),
+    ("y = x * 2\ny._children = {x}\nreturn y", "broken_graph", ": a node's children are not a tuple."),
     ("class Mine(Value):\n    pass\nreturn Mine(x.data * 2, (x,), (2.0,))", "broken_graph",
      ": it holds a Mine where a Value should be."),
     ("y = x * 2\ny.data = '2'\nreturn y", "broken_graph", ": a node's data is a str, not a number."),

@@ -81,3 +81,10 @@ def test_the_page_gets_every_node_and_edge_of_a_wrong_graph_and_the_references_b
 def test_the_same_gradients_in_another_order_bring_no_reference():
     graphs = graphs_json(TWO_INPUTS, "def g(b, a):\n    return b * a + a\n")
     assert [n["input"] for n in graphs["yours"]["nodes"] if n["input"]] == ["b", "a"] and graphs["reference"] is None
+
+
+def test_five_layers_fold_the_two_between_the_first_two_and_the_last():
+    shallow = {**EXERCISE, "cases": [{"depth": 5, "x": 1.0, "rate": 0.1}, {"depth": 4, "x": 1.0, "rate": 0.1}]}
+    assert graphs_json(shallow, RIGHT_STACK, 0)["yours"]["folds"] == [
+        {"id": "fold-0", "blocks": 2, "nodes": 8, "after": 8, "before": 17}]
+    assert graphs_json(shallow, RIGHT_STACK, 1)["yours"]["folds"] == []  # four are drawn whole: a note would stand for one

@@ -432,3 +432,14 @@ def test_graphs_the_learner_leaves_behind_are_taken_apart(source):
         assert sys.gradlab_probe._children == () and sys.gradlab_probe._local_grads == ()
     finally:
         del sys.gradlab_probe
+
+
+@pytest.mark.parametrize("number, reads", [
+    (None, "nothing"), ([1.0, 0.5], "[1, 0.5]"), (True, "True"), (7, "7"), (10**16, "1e+16"),
+    (math.nan, "nan (not a number)"), (math.inf, "infinity"), (-math.inf, "minus infinity"), (0.0, "0"),
+    (1.0, "1"), (6.727499949, "6.7275"), (-2.5, "-2.5"), (999999.0, "999999"), (1e6, "1e+6"), (0.1, "0.1"),
+    (1e-20, "1e-20"), (0.000123456, "0.0001235"), (123456789.0, "1.235e+8"),
+])
+def test_numbers_read_in_messages_as_four_decimals_or_four_significant_digits(number, reads):
+    from grading.messages import short
+    assert short(number) == reads

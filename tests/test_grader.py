@@ -253,7 +253,7 @@ def test_a_graph_the_engine_did_not_make_is_refused_with_the_reason(body, diagno
     "y = (x * 0.5).relu()\ny._local_grads = (0.0,)\nreturn y",
     "two = Value(2)\nreturn Value(x.data * 2, (x, two), (2, x.data))",
     "return Value(x.data * 2, (x,), (2.0,), '*')",
-    "return Value(2.0, (x * 2,), (1.0,), '**2')",
+    "y = x * 2\nreturn Value(y.data, (y,), (1.0,), '**2')",
 ])
 def test_a_node_whose_numbers_its_operation_does_not_give_is_forged(body):
     assert grade_submission(DOUBLE, f_program(body))["diagnosis"] == "forged_node"

@@ -24,15 +24,44 @@ def grade(source, **changes):
     return grade_submission({**EXERCISE, **changes}, source, starter=STARTER)
 
 
+def f_program(body):
+    """A program defining f(x) with body."""
+    return "from engine import Value\n\ndef f(x):\n" + "".join(f"    {line}\n" for line in body.splitlines())
+
+
+def tiny_exercise(solution, xs, mistakes=(), **more):
+    """An exercise f(x) of our own, for behaviour no lesson's exercise happens to show: its solution's
+    body, the inputs, and (name, body) of each mistake."""
+    return {"id": "f", "function": "f", "arguments": ["x"], "values": ["x"], "solution": f_program(solution),
+            "cases": [{"x": x} for x in xs], **more,
+            "mistakes": [{"name": name, "source": f_program(body), "message": f"You made the mistake {name}."}
+                         for name, body in mistakes]}
+
+
 def corpus_source(name):
     """The source of one corpus submission."""
     return next(source for entry_name, source, _, _ in CORPUS if entry_name == name)
 
 
-@pytest.fixture(scope="module")
+class GradedCorpus(dict):
+    """The corpus submissions by name, each graded when first read."""
+
+    def __missing__(self, name):
+        self[name] = grade(corpus_source(name))
+        return self[name]
+
+    def items(self):
+        return [(name, self[name]) for name, _, _, _ in CORPUS]
+
+    def values(self):
+        return [result for _, result in self.items()]
+
+
+@pytest.fixture
 def results():
-    """Every corpus submission graded once, by name."""
-    return {name: grade(source) for name, source, _, _ in CORPUS}
+    """The corpus, graded within each test that reads it rather than once for the module: mutation
+    testing runs, for each mutant, only the tests that ran its code, and would miss all but the first."""
+    return GradedCorpus()
 
 
 @pytest.mark.parametrize("lesson, name, source, verdict, diagnosis", ALL_CORPORA,
@@ -135,6 +164,7 @@ def test_a_right_answer_that_differs_in_the_last_digits_passes():
 @pytest.mark.parametrize("expected, actual, agrees", [
     (6.727499949325611, 6.727499949325601, True),
     (1e-20, 0.0, False),
+    (0.0, 1e-3, False),
     (0.0, 1e-20, True),
     (math.inf, math.inf, True),
     (math.inf, 1e308, False),
@@ -144,6 +174,24 @@ def test_a_right_answer_that_differs_in_the_last_digits_passes():
 def test_comparison_tolerates_rounding_and_handles_zero_inf_and_nan(expected, actual, agrees):
     from grading.compare import close
     assert close(actual, expected, 1e-9) is agrees
+
+
+def test_the_exercises_own_tolerance_is_the_one_applied():
+    off_by_a_millionth = RIGHT_STACK.replace("x = x + layer(x)", "x = (x + layer(x)) * (1 + 1e-6)")
+    assert not grade(off_by_a_millionth)["passed"]
+    assert grade(off_by_a_millionth, tolerance=1e-4)["passed"]
+
+
+def test_a_mistake_is_not_recognised_on_a_case_where_it_raises():
+    triples = "if x.data < 0:\n    raise ValueError('no negatives')\nreturn x * 3"
+    exercise = tiny_exercise("return x * x", [1.0, 2.0, -1.0], [("triples", triples)])
+    assert grade_submission(exercise, f_program("return x * 3"))["diagnosis"] == "wrong"
+
+
+def test_a_mistake_of_another_shape_is_not_recognised():
+    exercise = tiny_exercise("return [x * 2, x * 3]", [1.0, 2.0], [("first_only", "return x * 2")])
+    result = grade_submission(exercise, f_program("return [x * 2, x * 2]"))
+    assert result["diagnosis"] == "wrong" and "[2, 2] where [2, 3]" in result["message"]
 
 
 def test_honest_gradients_closed_form_hand_built_and_imports_are_refused(results):
@@ -157,6 +205,124 @@ def test_honest_gradients_closed_form_hand_built_and_imports_are_refused(results
     for name in ("wrong_imports_grader", "wrong_imports_grader_inside"):
         assert results[name]["diagnosis"] == "imports_grader"
         assert "grader" in results[name]["message"]
+
+
+DOUBLE = tiny_exercise("return x * 2", [1.0, 2.0])
+
+
+@pytest.mark.parametrize("body, diagnosis, says", [
+    ("y = x * 2\ny._children = (x, 3.0)\nreturn y", "broken_graph", ": one of its links is not a Value."),
+    ("y = x * 2\ny._children = {x}\nreturn y", "broken_graph", ": a node's children are not a tuple."),
+    ("class Mine(Value):\n    pass\nreturn Mine(x.data * 2, (x,), (2.0,))", "broken_graph",
+     ": it holds a Mine where a Value should be."),
+    ("y = x * 2\ny.data = '2'\nreturn y", "broken_graph", ": a node's data is a str, not a number."),
+    ("y = x * 2\ny._local_grads = {'x': 2.0}\nreturn y", "broken_graph", ": a node's local gradients are not a tuple."),
+    ("y = x * 2\ny._local_grads = (2.0,)\nreturn y", "broken_graph",
+     ": a node does not have one number as local gradient per child."),
+    ("y = x * 2\ny._local_grads = (2, '1')\nreturn y", "broken_graph",
+     ": a node does not have one number as local gradient per child."),
+    ("y = x * 2\ny.data = 10 ** 400\nreturn y", "broken_graph",
+     ": its numbers cannot be carried back (int too large to convert to float)."),
+    ("y = x * 2\ny.data = 5.0\nreturn y", "forged_node", "a '*' node says its result is 5.0"),
+    ("y = x * 2\ny.data = float('nan')\nreturn y", "forged_node", "a '*' node says its result is nan"),
+    ("y = x * 2\ny.data = x.data + 2\ny._local_grads = (1.0, 1.0)\nreturn y", "forged_node",
+     "a '*' node says its result is 3.0 with local gradients (1.0, 1.0), but '*' of (1.0, 2) gives 2.0"),
+    ("y = x ** 2\ny.data = 7.0\nreturn y", "forged_node", "a '**2' node says its result is 7.0"),
+    ("return Value(x.data * 2, (x * -1,), (0.5,), '**0.5')", "forged_node", "a '**0.5' node says its result is 2.0"),
+    ("return Value(x.data * 2, (x,), (2.0,), '+')", "forged_node", "a node with data 2.0 was made by hand"),
+    ("y = x * 2\ny._op = 5\nreturn y", "forged_node", "a node with data 2.0 was made by hand"),
+])
+def test_a_graph_the_engine_did_not_make_is_refused_with_the_reason(body, diagnosis, says):
+    result = grade_submission(DOUBLE, f_program(body))
+    assert result["diagnosis"] == diagnosis and says in result["message"]
+
+
+# Nodes of the common operations whose numbers are off in one way each (at x = 1 the '+' adds 1 and 2,
+# the '*' multiplies 1 by 2), and nodes made by hand with the numbers of an operation.
+@pytest.mark.parametrize("body", [
+    "y = x + 2\ny.data = 4.0\nreturn y",
+    "y = x + 2\ny.data = x.data - 2\nreturn y",
+    "y = x + 2\ny._local_grads = (2.0, 1.0)\nreturn y",
+    "y = x + 2\ny._local_grads = (1.0, 2.0)\nreturn y",
+    "y = x * 2\ny.data, y._local_grads = 4.0, (2, 2.0)\nreturn y",
+    "y = x * 2\ny._local_grads = (3.0, 1.0)\nreturn y",
+    "y = (x * 2).relu()\ny.data = 3.0\nreturn y",
+    "y = (x * 2).relu()\ny._local_grads = (0.5,)\nreturn y",
+    "y = (x * -1).relu()\ny.data = 1.0\nreturn y",
+    "y = (x * 0).relu()\ny._local_grads = (1.0,)\nreturn y",
+    "y = (x * 0.5).relu()\ny._local_grads = (0.0,)\nreturn y",
+    "two = Value(2)\nreturn Value(x.data * 2, (x, two), (2, x.data))",
+    "return Value(x.data * 2, (x,), (2.0,), '*')",
+    "y = x * 2\nreturn Value(y.data, (y,), (1.0,), '**2')",
+])
+def test_a_node_whose_numbers_its_operation_does_not_give_is_forged(body):
+    assert grade_submission(DOUBLE, f_program(body))["diagnosis"] == "forged_node"
+
+
+PAIR = tiny_exercise("return [x * 2, x * 3]", [1.0])
+RIGHT_NUMBER = ", where a Value was expected, so no gradient could flow back through it. Return the Value itself, not its .data or a number made from it."
+
+
+# What the learner reads for each way a program can fail to give a gradient, word for word.
+@pytest.mark.parametrize("exercise, source, diagnosis, message", [
+    (DOUBLE, "def g(x):\n    return x\n\ndef h(x):\n    return x\n", "missing_function",
+     "There is no function called f in your code, so there was nothing to check. Your code defines g, h. "
+     "Keep the line def f(…): from the starter code and fill in its blank."),
+    (DOUBLE, "f = 'f'\n", "missing_function",
+     "f in your code is a str, not a function. Keep the line def f(…): from the starter code and fill in its blank."),
+    (DOUBLE, "def f(x, y):\n    return x\n", "bad_signature",
+     "f(x, y) cannot be called as f(x), which is how the grader calls it. Give it 1 parameter(s), in that order, "
+     "as the starter code does."),
+    (DOUBLE, f_program("y = x * 2"), "not_a_value",
+     "f returned None for x 1, where a Value was expected, so no gradient could flow back through it. "
+     "A function without a return line gives None: end it with a return."),
+    (DOUBLE, f_program("return x.data * 2"), "not_a_value", "f returned a plain float (2.0) for x 1" + RIGHT_NUMBER),
+    (DOUBLE, f_program("return [x, 2]"), "not_a_value", "f returned a list that is not all Values for x 1" + RIGHT_NUMBER),
+    (DOUBLE, f_program("return (x, 2)"), "not_a_value", "f returned a tuple that is not all Values for x 1" + RIGHT_NUMBER),
+    (DOUBLE, f_program("return [x * 2]"), "not_a_value", "f returned a list of 1 Values for x 1" + RIGHT_NUMBER),
+    (PAIR, f_program("return x * 2"), "not_a_value",
+     "f returned a single Value for x 1, where a list of 2 Values was expected, so no gradient could flow back "
+     "through it. Return the Value itself, not its .data or a number made from it."),
+    (DOUBLE, f_program("y = x * 2\nraise ValueError('no {way}')"), "raised",
+     "f raised ValueError on line 5 (`raise ValueError('no {way}')`) when called with x 1: no {way}. "
+     "Read that line with those values in mind, then check again."),
+    (DOUBLE, f_program("raise ValueError"), "raised",
+     "f raised ValueError on line 4 (`raise ValueError`) when called with x 1: (no message). "
+     "Read that line with those values in mind, then check again."),
+    (DOUBLE, f_program("raise ValueError('why?')"), "raised",
+     "f raised ValueError on line 4 (`raise ValueError('why?')`) when called with x 1: why? "
+     "Read that line with those values in mind, then check again."),
+    (DOUBLE, f_program("return Value(x.data * 2)"), "no_gradient",
+     "For x 1, your f returns the right output (2), but the gradient at x is 0 where 2 was expected: the graph "
+     "was cut somewhere. A number taken out with .data is a plain float that carries no gradient, so build every "
+     "step from Values."),
+    (DOUBLE, "import grading\n" + f_program("return x * 2"), "imports_grader",
+     "Your code tries to use the grader (import grading). The grade comes from running your own function, so "
+     "leave the grader out and build the answer yourself."),
+    (DOUBLE, f_program("return x *"), "syntax_error",
+     "Python could not read line 4, column 15 of your code (`return x *`): invalid syntax. Nothing ran yet: fix "
+     "that spot (an unclosed bracket or a missing colon on the line before is a common cause) and check again."),
+])
+def test_each_way_of_failing_is_told_in_so_many_words(exercise, source, diagnosis, message):
+    result = grade_submission(exercise, source)
+    assert (result["diagnosis"], result["message"]) == (diagnosis, message)
+
+
+@pytest.mark.parametrize("body, error", [
+    ("y = x * 2\nraise ValueError('no {way}')", {"type": "ValueError", "message": "no {way}", "line": 5, "column": 5}),
+    ("class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError\nraise Odd()",
+     {"type": "Odd", "message": "(no message)", "line": 7, "column": 5}),
+])
+def test_an_error_is_marked_at_the_learners_line_and_column(body, error):
+    assert grade_submission(DOUBLE, f_program(body))["error"] == error
+
+
+def test_a_value_made_once_at_the_top_and_used_in_every_case_counts():
+    assert grade_submission(DOUBLE, "from engine import Value\nTWO = Value(2.0)\n\ndef f(x):\n    return x * TWO\n")["passed"]
+
+
+def test_a_power_whose_exponent_python_writes_with_an_e_is_the_engines_own():
+    assert grade_submission(tiny_exercise("return x ** 1e-5", [1.0, 2.0]), f_program("return x ** 1e-5"))["passed"]
 
 
 def test_a_gradient_written_by_hand_counts_for_nothing(results):
@@ -266,3 +432,14 @@ def test_graphs_the_learner_leaves_behind_are_taken_apart(source):
         assert sys.gradlab_probe._children == () and sys.gradlab_probe._local_grads == ()
     finally:
         del sys.gradlab_probe
+
+
+@pytest.mark.parametrize("number, reads", [
+    (None, "nothing"), ([1.0, 0.5], "[1, 0.5]"), (True, "True"), (7, "7"), (10**16, "1e+16"),
+    (math.nan, "nan (not a number)"), (math.inf, "infinity"), (-math.inf, "minus infinity"), (0.0, "0"),
+    (1.0, "1"), (6.727499949, "6.7275"), (-2.5, "-2.5"), (999999.0, "999999"), (1e6, "1e+6"), (0.1, "0.1"),
+    (1e-20, "1e-20"), (0.000123456, "0.0001235"), (123456789.0, "1.235e+8"),
+])
+def test_numbers_read_in_messages_as_four_decimals_or_four_significant_digits(number, reads):
+    from grading.messages import short
+    assert short(number) == reads

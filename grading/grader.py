@@ -148,7 +148,7 @@ def run_case(exercise, function, namespace, case, source, output, trusted=False)
         return Run(problem="imports_grader", detail=grader_import_message(exc))
     except (Exception, SystemExit) as exc:  # KeyboardInterrupt is how the page stops code
         take_apart_frames(exc.__traceback__)
-        return Run(problem="raised", detail=learner_error(exc, source))
+        return Run(problem="raised", detail=learner_error(exc))
     try:
         outputs = returned_values(returned)
         if outputs is None:

@@ -27,7 +27,7 @@ def run_program(source):
 
 def describe_error(error, source):
     """The grader's description of an error, plus a traceback of the learner's own frames only."""
-    description = learner_error(error, source)
+    description = learner_error(error)
     if isinstance(error, SyntaxError):
         description.update(message=error.msg, line=error.lineno, column=error.offset)
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == LEARNER_FILE]

@@ -93,7 +93,7 @@ def run_program(code, namespace, source, output):
         raise Rejected("imports_grader", grader_import_message(exc)) from None
     except (Exception, SystemExit) as exc:  # KeyboardInterrupt is how the page stops code
         take_apart_frames(exc.__traceback__)
-        error = learner_error(exc, source)
+        error = learner_error(exc)
         message = (
             f"Your code raised {error['type']}{where(error, source)} while it ran, before the "
             f"check could start: {sentence(error['message'])} Fix that, then check again."
@@ -176,7 +176,7 @@ def is_submodule(value, package, name):
     return isinstance(value, types.ModuleType) and value.__name__ == f"{package.__name__}.{name}"
 
 
-def learner_error(exc, source):
+def learner_error(exc):
     """Describe an exception by type, message, and the innermost line of the learner's own code."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == LEARNER_FILE]
     line = frames[-1].lineno if frames else None

@@ -98,3 +98,10 @@ def test_a_field_error_quotes_only_the_start_of_a_long_message():
     with pytest.raises(MessageFieldError) as caught:
         grade_submission(with_mistake_message(message), HALVED)
     assert str(caught.value).startswith(f"the message {'x' * 60!r}… uses a field that does not exist ('nobody')")
+
+
+def test_an_error_raised_outside_the_learners_lines_is_told_without_a_line():
+    result = grade_submission(PAIR, "f = len\n")
+    assert (result["diagnosis"], result["message"]) == (
+        "raised", "f raised TypeError when called with x 1.5: object of type 'Value' has no len(). "
+        "Read that line with those values in mind, then check again.")

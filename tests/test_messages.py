@@ -2,7 +2,7 @@
 import pytest
 
 from grading.grader import grade_submission
-from grading.messages import MessageFieldError
+from grading.messages import MessageFieldError, short
 
 
 def program(body, arguments="x"):
@@ -40,7 +40,8 @@ def test_right_numbers_that_bypass_the_supplied_function_are_told_how(body, call
 
 def test_a_case_of_three_columns_reads_as_a_list_with_labels():
     result = grade_submission(THREE_COLUMNS, program("return x * n", "x, n, k"))
-    assert result["message"].startswith("For x 1, depth 2 and k 0.5, the output is 2 where 2.5 was expected.")
+    assert result["message"] == ("For x 1, depth 2 and k 0.5, the output is 2 where 2.5 was expected. Compare what your "
+                                 "f does at each step with what the lesson describes, on this case.")
 
 
 def test_a_table_of_three_columns_has_each_then_expected_and_yours_for_each_quantity():
@@ -62,6 +63,8 @@ def test_a_run_that_raised_has_dashes_in_its_columns():
 
 def test_the_table_the_exercise_declares_is_the_one_shown_in_its_order():
     result = grade_submission({**PAIR, "table": ["grad_x", "x"]}, program("return [x * 2, x]"))
+    assert result["message"].startswith("For x 1.5, the output is [3, 1.5] where [3, 4.5] was expected; the gradient "
+                                        "at x is 3 where 5 was expected. Compare")
     assert [column["key"] for column in result["columns"]] == ["expected:grad_x", "yours:grad_x", "x"]
     assert result["cases"][0]["cells"] == {"expected:grad_x": "5", "yours:grad_x": "3", "x": "1.5"}
 
@@ -105,3 +108,43 @@ def test_an_error_raised_outside_the_learners_lines_is_told_without_a_line():
     assert (result["diagnosis"], result["message"]) == (
         "raised", "f raised TypeError when called with x 1.5: object of type 'Value' has no len(). "
         "Read that line with those values in mind, then check again.")
+
+
+def test_bypassing_two_supplied_functions_names_both():
+    exercise = {**SUPPLIED, "supply": "def layer(v):\n    return v * 2\n\ndef norm(v):\n    return v * 1\n",
+                "feeds": ["layer", "norm"], "solution": program("return norm(layer(x))")}
+    assert grade_submission(exercise, program("return x * 2"))["message"] == (
+        "For x 1 your numbers are right, but they do not all come through layer and norm: the reference's result "
+        "depends on 2 of its calls, yours on 0. The grade counts only what flows through the layer and norm the "
+        "exercise gives you, so build the result from its calls rather than from a formula of your own.")
+
+
+DOUBLE = {**PAIR, "cases": [{"x": 1}], "solution": program("return x * 2")}
+
+
+@pytest.mark.parametrize("body, message", [
+    ("y = x * 2\ny.data = 10 ** 400\nreturn y",
+     "The result that f returned for x 1 cannot be traced back: its numbers cannot be carried back (int too large to "
+     "convert to float). Build each step with Value operations (+, *, relu…) instead of making Values by hand."),
+    ("y = x * 2\ny.data = 5.0\nreturn y",
+     "The graph that f built for x 1 has a node whose numbers no operation of the engine gives: a '*' node says its "
+     "result is 5.0 with local gradients (2, 1.0), but '*' of (1.0, 2) gives 2.0 with (2, 1.0). The grade counts only "
+     "gradients that the engine computes through the graph your code builds, so build every step with the engine's "
+     "own operations."),
+])
+def test_a_graph_the_engine_did_not_make_is_told_in_full(body, message):
+    assert grade_submission(DOUBLE, program(body))["message"] == message
+
+
+@pytest.mark.parametrize("number, reads", [(10**15, "1e+15"), (1.23456, "1.2346"), (0.00001, "1e-5"),
+                                           (-0.00001, "-1e-5")])
+def test_numbers_at_the_edges_of_each_format_read_short(number, reads):
+    assert short(number) == reads
+
+
+def test_a_field_error_names_one_mistakes_fields_as_an_example():
+    exercise = with_mistake_message("{nobody}")
+    exercise["mistakes"].append({"name": "other", "source": program("return [x, x]"), "message": "Other."})
+    with pytest.raises(MessageFieldError) as caught:
+        grade_submission(exercise, HALVED)
+    assert str(caught.value).endswith("count, function, halved.output")

@@ -1,10 +1,6 @@
 """The sync service through its HTTP API: accounts, passkeys, devices, sessions and progress."""
 
-import json
 import threading
-
-import httpx
-import pytest
 
 from tests.soft_authenticator import SoftAuthenticator
 from tests.sync.device import Device, lesson_progress

@@ -39,7 +39,9 @@ def measure(learners=LEARNERS, seconds=SECONDS, database_url=None, workers=1):
         with running_service(database_url, workers) as url:
             devices = sign_up(url, learners)
             timings, failures, made = asyncio.run(sync_for(url, devices, seconds))
-            lost = lost_updates(url, devices, made)
+            lost = lost_updates(devices, made)
+            for _, device in devices:
+                device.close()
     return {
         "learners": learners, "devices": len(devices), "seconds": seconds, "database": database_url.split(":")[0],
         "workers": workers, "syncs": len(timings), "throughput_per_s": len(timings) / seconds,
@@ -155,15 +157,13 @@ class KeptAliveConnection:
         self.reader = self.writer = None
 
 
-def lost_updates(url, devices, made):
+def lost_updates(devices, made):
     """The changes the devices made that the account's progress lacks."""
-    first_device = dict(reversed(devices))
+    one_device_each = {learner: device for learner, device in devices}
     lost = 0
     for learner, changes in made.items():
-        lessons = first_device[learner].progress().json()["lessons"]
+        lessons = one_device_each[learner].progress().json()["lessons"]
         lost += sum(title not in lessons.get(lesson, {}).get("sections", {}) for lesson, title in changes)
-    for _, device in devices:
-        device.close()
     return lost
 
 

@@ -10,7 +10,6 @@
     POST   progress                merge this browser's lessons into the account's; answers with the result
 """
 
-import hashlib
 import logging
 import secrets
 
@@ -128,13 +127,13 @@ def create_app(settings, store=None):
         await read_json(request, settings)
         code = f"{secrets.randbelow(10**8):08d}"
         expires = now_ms() + settings.device_code_seconds * 1000
-        await run_in_threadpool(store.save_device_code, code_hash(code), session.account_id, expires)
+        await run_in_threadpool(store.save_device_code, sessions.token_hash(code), session.account_id, expires)
         return JSONResponse({"code": f"{code[:4]}-{code[4:]}", "expires": expires})
 
     async def devices_begin(request):
         await changing(request, signed_in=False)
         code = "".join(ch for ch in str((await read_json(request, settings)).get("code", "")) if ch.isdigit())
-        account_id = await run_in_threadpool(store.take_device_code, code_hash(code)) if len(code) == 8 else None
+        account_id = await run_in_threadpool(store.take_device_code, sessions.token_hash(code)) if len(code) == 8 else None
         if account_id is None:
             raise Refused(400, "That code is not valid: a code works once, for 10 minutes. Ask your signed-in device for a new one.")
         account = await run_in_threadpool(store.account, account_id)
@@ -248,10 +247,6 @@ def account_name(name):
     if not name or len(name) > NAME_MOST or not name.isprintable():
         raise Refused(400, f"Give the account a name of 1 to {NAME_MOST} characters (it is shown only to you).")
     return name
-
-
-def code_hash(code):
-    return hashlib.sha256(code.encode()).hexdigest()
 
 
 def short(account_id):

@@ -9,6 +9,7 @@ import uvicorn
 
 from sync.app import create_app
 from sync.settings import settings_from_environment
+from sync.store import Store
 
 log = logging.getLogger("sync")
 
@@ -53,6 +54,6 @@ def main():
     settings = settings_from_environment()
     if args.workers > 1 and not settings.database_url.startswith("postgresql"):
         parser.error("several workers need PostgreSQL (GRADLAB_DATABASE_URL=postgresql+psycopg://…): SQLite serves one process")
-    create_app(settings).state.store.close()  # migrate once, before the workers start
+    Store(settings.database_url).close()  # migrate once, before the workers start
     uvicorn.run("sync.serve:app_from_environment", factory=True, host=args.host, port=args.port,
                 workers=args.workers, proxy_headers=True)

@@ -103,8 +103,8 @@ def convert_lesson(path, text, templates, wheel_cache=None):
 
 def run_lesson_code(source, body_start):
     """The page's numbers code and what running it defined (None if it failed, which is reported)."""
-    code, code_line = lesson_code.numbers_code(source.lines[body_start:], body_start + 1)
-    namespace, problem = lesson_code.run_numbers_code(code, code_line)
+    code, file_lines = lesson_code.numbers_code(source.lines[body_start:], body_start + 1)
+    namespace, problem = lesson_code.run_numbers_code(code, file_lines)
     if problem:
         source.report(*problem)
     return code, namespace

@@ -115,6 +115,9 @@ BROKEN_LESSONS = {
     "front matter not closed": (["1.30-front-matter-not-closed.md"], [
         ("1.30-front-matter-not-closed.md", 3, "title: Front matter not closed",
          "the front matter is not closed: add a line '---' after line 3")]),
+    "numbers code raising in a second block": (["1.31-second-numbers-block-raises.md"], [
+        ("1.31-second-numbers-block-raises.md", 19, "LAYERS = plain_gradient(20) / 0",
+         "the lesson's numbers code raised ZeroDivisionError: float division by zero")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",
          "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),

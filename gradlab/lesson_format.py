@@ -196,9 +196,11 @@ class LessonFormatExtension(Extension):
         # Above fenced_code (25), so our blocks are claimed before it treats them as code.
         md.preprocessors.register(LessonBlockPreprocessor(md, self.getConfig("first_line")), "lesson_blocks", 30)
         md.preprocessors.register(DisplayMathPreprocessor(md), "display_math", 29)
+        # Below fenced_code (25), so code excerpts keep their braces; above tables and every other block,
+        # so the '|' of a number's format is gone before a table row is split at its '|'s.
+        md.preprocessors.register(ComputedNumberPreprocessor(md), "computed_numbers", 24)
         # Above backslash escapes (180) so LaTeX keeps its backslashes; below code spans (190).
         md.inlinePatterns.register(InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185)
-        md.inlinePatterns.register(ComputedNumberProcessor(r"\{\{(.+?)\}\}", md), "computed_number", 186)
         # Above links (160), so that [[…]] is not read as a markdown link; after the stash is restored (30).
         md.concept_mentions = md.lesson_source.concept_mentions
         md.inlinePatterns.register(ConceptLinkProcessor(CONCEPT_LINK, md), "concept_link", 184)
@@ -417,23 +419,31 @@ class InlineMathProcessor(InlineProcessor):
         return self.md.htmlStash.store(mathml), m.start(0), m.end(0)
 
 
-class ComputedNumberProcessor(InlineProcessor):
-    """`{{ expression | format }}` becomes the number the lesson's code computes at build time."""
+class ComputedNumberPreprocessor(Preprocessor):
+    """`{{ expression | format }}` becomes the number the lesson's code computes at build time, stashed
+    so that nothing after (a table's '|', emphasis) reads it again. A code span keeps its text."""
 
-    def handleMatch(self, m, data):
+    NUMBER_OR_CODE_SPAN = re.compile(r"(?<!\\)(?P<ticks>`+).+?(?<!`)(?P=ticks)(?!`)|\{\{(?P<number>.+?)\}\}")
+
+    def run(self, lines):
+        if self.md.lesson_namespace is None:
+            return lines  # the lesson's numbers code failed, which is reported already
+        return [self.NUMBER_OR_CODE_SPAN.sub(self.replace, line) for line in lines]
+
+    def replace(self, match):
+        if match.group("number") is None:
+            return match.group(0)
         namespace = self.md.lesson_namespace
-        if namespace is None:
-            return None, None, None  # the lesson's numbers code failed, which is reported already
-        expression, _, spec = m.group(1).partition("|")
+        expression, _, spec = match.group("number").partition("|")
         try:
             text = lesson_code.evaluate(expression.strip(), spec.strip(), namespace)
         except Exception as error:  # whatever the expression raises, the instructor reads it
             source = self.md.lesson_source
             functions = lesson_code.lesson_functions(namespace)
             typo = did_you_mean(error.name, functions) if isinstance(error, NameError) else ""
-            source.report(source.line_of(m.group(0)),
-                          f"the computed number {m.group(0)} failed with {type(error).__name__}: {error}{typo}; "
+            source.report(source.line_of(match.group(0)),
+                          f"the computed number {match.group(0)} failed with {type(error).__name__}: {error}{typo}; "
                           f"it can use the lesson's numbers functions ({', '.join(functions) or 'none yet'}) and "
                           "math, then '| format' such as .2f")
-            return None, None, None
-        return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>'), m.start(0), m.end(0)
+            return match.group(0)
+        return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>')

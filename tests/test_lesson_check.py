@@ -118,6 +118,25 @@ BROKEN_LESSONS = {
     "numbers code raising in a second block": (["1.31-second-numbers-block-raises.md"], [
         ("1.31-second-numbers-block-raises.md", 19, "LAYERS = plain_gradient(20) / 0",
          "the lesson's numbers code raised ZeroDivisionError: float division by zero")]),
+    "graph_case not a number": (["1.32-graph-case-not-a-number.md"], [
+        ("1.32-graph-case-not-a-number.md", 18, "graph_case: two",
+         "graph_case is the number of a written case, counting from 0: 0 to 1 here; not 'two'")]),
+    "graph_case out of range": (["1.33-graph-case-out-of-range.md"], [
+        ("1.33-graph-case-out-of-range.md", 18, "graph_case: 2",
+         "graph_case is the number of a written case, counting from 0: 0 to 1 here; not '2'")]),
+    "values naming a column the call does not pass": (["1.34-values-not-passed.md"], [
+        ("1.34-values-not-passed.md", 18, "values: y",
+         "values names y, which the call does not pass: name some of x, depth")]),
+    "table naming no column": (["1.35-table-unknown-column.md"], [
+        ("1.35-table-unknown-column.md", 18, "table: depth, x, grad_y",
+         "table names grad_y, which is no column: the columns are x, depth, output, grad_x")]),
+    "control with a number that cannot be read": (["1.36-control-number-unreadable.md"], [
+        ("1.36-control-number-unreadable.md", 16, "control depth:",
+         "the control depth's range, step and default are numbers, such as 1, 0.5 or -2; "
+         "'Depth, 1.2.3 to 100 step 1, default 40' holds one that is not")]),
+    "series style unknown": (["1.37-series-style-unknown.md"], [
+        ("1.37-series-style-unknown.md", 16, "series g: gradient, dotted",
+         "a series is drawn solid or dashed ('series g: Label, dashed'), not 'dotted'")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",
          "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),

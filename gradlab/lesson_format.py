@@ -17,9 +17,11 @@ from pathlib import Path
 
 import latex2mathml.converter
 import markdown
+import xml.etree.ElementTree as etree
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
@@ -199,6 +201,7 @@ class LessonFormatExtension(Extension):
         # Below fenced_code (25), so code excerpts keep their braces; above tables and every other block,
         # so the '|' of a number's format is gone before a table row is split at its '|'s.
         md.preprocessors.register(ComputedNumberPreprocessor(md), "computed_numbers", 24)
+        md.treeprocessors.register(ScrollingTables(md), "scrolling_tables", 5)
         # Above backslash escapes (180) so LaTeX keeps its backslashes; below code spans (190).
         md.inlinePatterns.register(InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185)
         # Above links (160), so that [[…]] is not read as a markdown link; after the stash is restored (30).
@@ -447,3 +450,25 @@ class ComputedNumberPreprocessor(Preprocessor):
                           "math, then '| format' such as .2f")
             return match.group(0)
         return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>')
+
+
+class ScrollingTables(Treeprocessor):
+    """Each markdown table goes in a labelled region that scrolls sideways on its own, so that a wide
+    table never makes the whole page scroll at 360 px (a keyboard reaches it: tabindex 0)."""
+
+    def run(self, root):
+        for parent in list(root.iter()):
+            for index, table in enumerate(list(parent)):
+                if table.tag != "table":
+                    continue
+                headers = [" ".join(PLACEHOLDER.sub(" ", "".join(th.itertext())).split()) for th in table.iter("th")]
+                label = "Table: " + ", ".join(filter(None, headers)) if any(headers) else "Table"
+                region = etree.Element("div", {"class": "table-scroll", "role": "region", "tabindex": "0",
+                                               "aria-label": label})
+                parent.remove(table)
+                region.append(table)
+                region.tail, table.tail = table.tail, None
+                parent.insert(index, region)
+
+
+PLACEHOLDER = re.compile("\x02[^\x03]*\x03")  # a stashed piece (math, a number) has no text to label with

@@ -1,5 +1,6 @@
 """`python build.py check`: every problem in every lesson, each at its path:line; the build refuses the same."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -257,3 +258,48 @@ def test_scripts_allowed_lets_a_lesson_carry_its_own_script(tmp_path, monkeypatc
     shutil.copy(BROKEN / "course.toml", lessons)
     monkeypatch.chdir(tmp_path)
     assert build.main(["check", "--lessons", "lessons"]) == 0, capsys.readouterr().err
+
+
+UNRENDERABLE = FIXTURES / "unrenderable"
+
+# Lessons that pass every lesson check but whose page would show a reader something broken: one per
+# rule of gradlab/page_checks.py, each reported at the lesson's line that holds it (line 17, the prose).
+UNRENDERABLE_LESSONS = {
+    "unrendered template text": ("1.1-template-text.md", "the page shows template text '{{ rate(1) | .2f }.' to "
+                                 "the reader: a computed number reads {{ expression | format }}; braces meant as "
+                                 "text belong in a `code span`"),
+    "markdown placeholder": ("1.2-placeholder.md", "the page holds a Markdown placeholder where HTML should be: "
+                             "something here (a computed number inside $…$ math or a link's address, HTML in an "
+                             "attribute) could not be rendered; write the number in the prose around it"),
+    "None where a value should be": ("1.3-none-shown.md", "the page shows 'None' where a value should be: check the "
+                                     "number or setting that fills it in"),
+    "link to no page": ("1.4-link-to-nowhere.md", "the link '../1.9-nowhere/index.html' leads to no page or file of "
+                        "the site: check its address, relative to this page"),
+    "anchor to no id": ("1.5-anchor-to-nowhere.md", "the link '#the-start' names the anchor #the-start, which "
+                        "1.5-anchor-to-nowhere/index.html does not have: link to a heading's id (its words in lower "
+                        "case, joined by -)"),
+    "image without alt text": ("1.6-image-without-alt.md", "the image 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' "
+                               "has no alt text: say what it shows, as in ![what it shows](its address)"),
+    "table outside a scrolling region": ("1.7-table-without-region.md", "this table is not in a scrolling region, so "
+                                         "at 360 px the page would scroll sideways: write it as a markdown table (the "
+                                         "build wraps those), or wrap it in <div class=\"table-scroll\" "
+                                         "role=\"region\" tabindex=\"0\" aria-label=\"what it holds\">"),
+}
+
+
+@pytest.mark.parametrize("rule", UNRENDERABLE_LESSONS)
+def test_check_and_build_refuse_a_page_that_would_show_something_broken(rule, tmp_path, monkeypatch, capsys):
+    name, message = UNRENDERABLE_LESSONS[rule]
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    shutil.copy(UNRENDERABLE / name, lessons / name)
+    plan = (UNRENDERABLE / "course.toml").read_text()
+    (lessons / "course.toml").write_text(re.sub(r'    "1\.\d+ [^"]*",\n', lambda m: m.group(0) if
+                                                name.startswith(m.group(0).split()[0][1:] + "-") else "", plan))
+    monkeypatch.chdir(tmp_path)
+    expected = f"lessons/{name}:17: {message}\n" + summary(1, 1)
+    assert build.main(["check", "--lessons", "lessons"]) == 1
+    assert capsys.readouterr().err == expected
+    assert build.main(["--lessons", "lessons", "--out", "site"]) == 1
+    assert capsys.readouterr().err == expected
+    assert not (tmp_path / "site").exists()

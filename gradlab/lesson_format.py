@@ -144,6 +144,9 @@ def read_front_matter(source):
                                      required={"id": "1.1", "title": "Its title"})
     if meta.get("id") and not LESSON_ID.fullmatch(meta["id"]):
         report(meta_lines["id"], f"id is the lesson's number, module then lesson, such as 8.6; not {meta['id']!r}")
+    if "scripts" in meta and meta["scripts"] != "allowed":
+        report(meta_lines["scripts"], f"scripts is 'allowed' (the lesson may run its own script) or left out; "
+                                      f"not {meta['scripts']!r}")
     return meta, meta_lines, body_start
 
 

@@ -138,6 +138,9 @@ BROKEN_LESSONS = {
     "series style unknown": (["1.37-series-style-unknown.md"], [
         ("1.37-series-style-unknown.md", 16, "series g: gradient, dotted",
          "a series is drawn solid or dashed ('series g: Label, dashed'), not 'dotted'")]),
+    "scripts neither allowed nor left out": (["1.38-scripts-yes.md"], [
+        ("1.38-scripts-yes.md", 4, "scripts: yes",
+         "scripts is 'allowed' (the lesson may run its own script) or left out; not 'yes'")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",
          "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),

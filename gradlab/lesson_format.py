@@ -10,14 +10,14 @@ on the way is reported with its line instead of stopping at the first. See lesso
 import difflib
 import hashlib
 import re
+import xml.etree.ElementTree as etree
 from collections import Counter
 from dataclasses import dataclass, field
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 
 import latex2mathml.converter
 import markdown
-import xml.etree.ElementTree as etree
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
@@ -33,6 +33,7 @@ BLOCK_KINDS = ("exercise", "quiz", "explore", "numbers")
 FRONT_MATTER_KEYS = ("id", "title", "module", "summary", "scripts", "packages")
 LESSON_ID = re.compile(r"\d+\.\d+")
 KEY_VALUE = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$")
+STASHED = re.compile("\x02wzxhzdk:\\d+\x03")  # a piece Python-Markdown stashed: math, a number, raw HTML
 
 
 class LessonSource:
@@ -464,7 +465,7 @@ class ScrollingTables(Treeprocessor):
             for index, table in enumerate(list(parent)):
                 if table.tag != "table":
                     continue
-                headers = [" ".join(PLACEHOLDER.sub(" ", "".join(th.itertext())).split()) for th in table.iter("th")]
+                headers = [" ".join(self.shown_text("".join(th.itertext())).split()) for th in table.iter("th")]
                 label = "Table: " + ", ".join(filter(None, headers)) if any(headers) else "Table"
                 region = etree.Element("div", {"class": "table-scroll", "role": "region", "tabindex": "0",
                                                "aria-label": label})
@@ -473,5 +474,12 @@ class ScrollingTables(Treeprocessor):
                 region.tail, table.tail = table.tail, None
                 parent.insert(index, region)
 
+    def shown_text(self, text):
+        """text with each stashed piece (math, a number) replaced by the words it shows."""
+        def words(match):
+            number = int(re.search(r"\d+", match.group(0)).group(0))
+            stash = self.md.htmlStash.rawHtmlBlocks
+            html = str(stash[number]) if number < len(stash) else ""
+            return " " + unescape(re.sub(r"<[^>]*>", "", html)) + " "
 
-PLACEHOLDER = re.compile("\x02[^\x03]*\x03")  # a stashed piece (math, a number) has no text to label with
+        return STASHED.sub(words, text)

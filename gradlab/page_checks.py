@@ -108,7 +108,8 @@ class PageReader(HTMLParser):
         word = NOT_A_VALUE.search(text)
         if word or "[object Object]" in text:
             shown = (word.group(1) or word.group(2)) if word else "[object Object]"
-            self.findings.append((line, [text.strip()[:40] if not word or word.group(2) else "", self.last_text.strip()[-40:]],
+            context = [text.strip()[:40] if not word or word.group(2) else "", self.last_text.strip()[-40:]]
+            self.findings.append((line, context,
                                   f"the page shows {shown!r} where a value should be: check the number or "
                                   "setting that fills it in"))
 
@@ -123,13 +124,14 @@ def read_page(html):
 def check_pages(out_dir, sources):
     """Every problem in the site's pages; sources maps a page's path in the site to its source file, if any."""
     out_dir = Path(out_dir)
-    pages = {path.relative_to(out_dir).as_posix(): path.read_text(encoding="utf-8") for path in sorted(out_dir.rglob("*.html"))
-             if not path.name.startswith("solution-")}  # a solution is highlighted code, fetched into a page
+    # A solution is highlighted code, fetched into its lesson's page: not a page of its own.
+    pages = {path.relative_to(out_dir).as_posix(): path.read_text(encoding="utf-8")
+             for path in sorted(out_dir.rglob("*.html")) if not path.name.startswith("solution-")}
     read = {name: read_page(html) for name, html in pages.items()}
     problems = []
     for name, reader in read.items():
         findings = reader.findings + link_findings(out_dir, name, reader.links, read)
-        locate = Locator(out_dir, name, sources.get(name))
+        locate = Locator(name, sources.get(name))
         problems += [locate(line, snippets, message) for line, snippets, message in findings]
     return sorted(set(problems), key=lambda p: (str(p.path), p.line, p.message))
 
@@ -172,7 +174,7 @@ def normalise(path):
 class Locator:
     """Where a problem is reported: the first source line holding one of its snippets, else the built page's line."""
 
-    def __init__(self, out_dir, name, source):
+    def __init__(self, name, source):
         self.name, self.source = name, source
         self.lines = Path(source).read_text(encoding="utf-8").splitlines() if source else []
 

@@ -307,3 +307,11 @@ def test_numbers_with_a_format_render_in_tables_callouts_and_prose():
     assert '<td><span class="computed">2.00</span></td>' in lesson.html
     assert 'The third rate is <span class="computed">8.0</span>.' in lesson.html
     assert "<code>{{ rate(1) | .2f }}</code>" in lesson.html
+
+
+def test_a_markdown_table_scrolls_in_a_labelled_region_of_its_own():
+    lesson = convert_lesson(Path("1.1-numbers.md"), NUMBERS_EVERYWHERE.replace("| step |", "| step at $x$ |"),
+                            build.make_templates())
+    region = re.search(r"<div ([^>]*)>\s*<table>", lesson.html)
+    assert region and sorted(re.findall(r'(\S+)="([^"]*)"', region.group(1))) == [
+        ("aria-label", "Table: step at x, rate"), ("class", "table-scroll"), ("role", "region"), ("tabindex", "0")]

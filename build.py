@@ -18,6 +18,7 @@ import multiprocessing
 import os
 import shutil
 import sys
+import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from pygments.formatters import HtmlFormatter
 
 import engine
 from grading.messages import describe_case
-from gradlab import assets, preview, runtime
+from gradlab import assets, page_checks, preview, runtime
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
 from gradlab.lesson_checks import check_lesson
@@ -65,6 +66,7 @@ def main(argv=None):
             course = load_course(args.lessons, templates)
             study = load_study(args.lessons, course, templates)
             report_warnings(study)
+            check_rendering(course, study, templates)
             print(f"{len(course.lessons)} lesson(s) OK")
             if study.cards or study.tests:
                 print(f"{len(study.cards)} concept card(s), {len(study.tests)} module test(s) OK")
@@ -89,6 +91,11 @@ def build_site(lessons_dir, out_dir, sync=None):
     urls = write_static(out_dir, sync) | write_runtime(out_dir)
     write_pages(course, templates, out_dir, urls)
     write_study_pages(course, study, templates, out_dir, urls)
+    try:
+        check_written_pages(course, study, out_dir)
+    except LessonProblems:
+        shutil.rmtree(out_dir)  # a site that shows a reader something broken is never left to deploy
+        raise
     prepare_for_offline(out_dir, sync)
     print(f"built {len(course.lessons)} lesson(s) into {out_dir}")
 
@@ -113,6 +120,7 @@ def serve(lessons_dir, out_dir, port, sync=None):
         report_warnings(study)
         write_pages(course, templates, out_dir, urls, written)
         write_study_pages(course, study, templates, out_dir, urls)
+        check_written_pages(course, study, out_dir)
         prepare_for_offline(out_dir, sync)
         return f"{len(course.lessons)} lesson(s)"
 
@@ -122,6 +130,28 @@ def serve(lessons_dir, out_dir, port, sync=None):
         preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port, service=service.url)
     finally:
         service.stop()
+
+
+def check_rendering(course, study, templates):
+    """What the build would write, written to a scratch folder and read back by the page checks.
+    The runtime is not built: its paths appear only in data attributes, which no check follows."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out_dir = Path(scratch)
+        urls = write_static(out_dir) | {"pyodide": "pyodide/", "engine-wheel": "wheels/engine.whl",
+                                        "snapshot": "pyodide/python.bin", "snapshot-for": "unbuilt"}
+        write_pages(course, templates, out_dir, urls)
+        write_study_pages(course, study, templates, out_dir, urls)
+        check_written_pages(course, study, out_dir)
+
+
+def check_written_pages(course, study, out_dir):
+    """Raise LessonProblems for whatever a reader would see broken in the pages written (gradlab/page_checks.py)."""
+    sources = {f"{lesson.slug}/index.html": lesson.path for lesson in course.lessons}
+    sources |= {f"concepts/{card.slug}.html": card.path for card in study.cards}
+    sources |= {f"modules/{test.module_number}-test.html": test.path for test in study.tests}
+    problems = page_checks.check_pages(out_dir, sources)
+    if problems:
+        raise LessonProblems(problems)
 
 
 def make_templates(sync=None):

@@ -54,9 +54,12 @@ def parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, re
     time_limit = read_number(settings, setting_lines, "time_limit", "10", report, "seconds, such as 10")
     tolerance = read_number(settings, setting_lines, "tolerance", "1e-9", report, "a relative tolerance, such as 1e-9")
     cases = read_cases(parts, report)
-    if not usable or call is None or time_limit is None or tolerance is None or cases is None:
+    graph_case = read_graph_case(settings, setting_lines, cases, report)
+    if not usable or call is None or time_limit is None or tolerance is None or cases is None or graph_case is None:
         return None
     function, arguments = call
+    if not check_columns(settings, setting_lines, arguments, cases, report):
+        return None
     part = {name: next((p for p in parts if p["name"] == name), None) for name in PARTS}
     exercise = Exercise(
         id=argument, function=function, arguments=arguments,
@@ -71,7 +74,7 @@ def parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, re
         tolerance=tolerance,
         labels=read_labels(settings.get("labels", ""), setting_lines.get("labels"), report),
         table=listed(settings.get("table")),
-        graph_case=int(settings.get("graph_case", 0) or 0),
+        graph_case=graph_case,
     )
     return {
         "id": argument,
@@ -148,6 +151,43 @@ def read_number(settings, setting_lines, key, default, report, what):
         report(setting_lines[key], f"{key} is {what}, not {text!r}")
         return None
     return number
+
+
+def read_graph_case(settings, setting_lines, cases, report):
+    """The written case whose graph is drawn first, counting from 0; None (with a problem) if there is none such."""
+    if "graph_case" not in settings:
+        return 0
+    text, written = settings["graph_case"], len(cases or ())
+    number = int(text) if re.fullmatch(r"\d+", text) else None
+    if number is not None and (number < written or cases is None):  # a broken cases table is reported already
+        return number
+    if number is not None and not written:
+        allowed = "the number of a written case, and this exercise has none: add a '--- cases' table, or leave it out"
+    elif written:
+        allowed = f"the number of a written case, counting from 0: 0 to {written - 1} here"
+    else:
+        allowed = "the number of a written case, counting from 0"
+    report(setting_lines["graph_case"], f"graph_case is {allowed}; not {text!r}")
+    return None
+
+
+def check_columns(settings, setting_lines, arguments, cases, report):
+    """'values' names columns the call passes; 'table' names case columns, output or grad_<value>."""
+    values = listed(settings.get("values")) or arguments[:1]
+    ok = True
+    unknown = [name for name in values if name not in arguments]
+    if unknown:
+        report(setting_lines["values"], f"values names {', '.join(unknown)}, which the call does not pass: "
+                                        f"name some of {', '.join(arguments)}")
+        ok = False
+    columns = [*arguments, *(name for case in cases for name in case if name not in arguments)]
+    shown = [*dict.fromkeys(columns), "output", *(f"grad_{name}" for name in values)]
+    unknown = [name for name in listed(settings.get("table")) if name not in shown]
+    if unknown and ok:
+        report(setting_lines["table"], f"table names {', '.join(unknown)}, which is no column: the columns are "
+                                       f"{', '.join(shown)}")
+        ok = False
+    return ok
 
 
 def read_cases(parts, report):

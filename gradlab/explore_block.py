@@ -93,8 +93,13 @@ def read_setting(explore, line, number, report, md, render_inline, did_you_mean)
         if not control:
             report(number, f"a control reads 'control {name}: Label, 1 to 100 step 1, default 40', not {value!r}")
             return False
-        label, low, high, step, default = control.groups()
-        low, high, step, default = float(low), float(high), float(step), float(default)
+        label, *numbers = control.groups()
+        try:
+            low, high, step, default = map(float, numbers)
+        except ValueError:
+            report(number, f"the control {name}'s range, step and default are numbers, such as 1, 0.5 or -2; "
+                           f"{value!r} holds one that is not")
+            return False
         if not low <= default <= high or step <= 0:
             report(number, f"the control {name}'s default {default:g} must lie between {low:g} and {high:g}, "
                            "and its step be above 0")
@@ -102,8 +107,14 @@ def read_setting(explore, line, number, report, md, render_inline, did_you_mean)
         explore["controls"].append({"name": name, "label": label.strip(), "min": low, "max": high,
                                     "step": step, "default": default})
     elif key == "series":
-        label, _, style = value.partition(",")
+        # The style is the last comma's word; a label may hold commas of its own ("both paths, s1.grad").
+        label, comma, style = value.rpartition(",")
+        if not comma or not re.fullmatch(r"\s*[a-z]+\s*", style):
+            label, style = value, ""
         explore["series"].append({"name": name, "label": label.strip(), "dashed": style.strip() == "dashed"})
+        if style.strip() not in ("", "solid", "dashed"):
+            report(number, f"a series is drawn solid or dashed ('series {name}: Label, dashed'), not {style.strip()!r}")
+            return False
     elif key == "yours":
         explore["yours"] = {"exercise": name, "over": value.strip()}
     elif key == "y":

@@ -8,27 +8,30 @@ FENCE = re.compile(r"^(`{3,}|~{3,})\s*numbers\s*$")
 
 
 def numbers_code(lines, first_line):
-    """The code of every ```numbers block in lines, joined, and the line each starts on."""
-    code, starts, index = [], [], 0
+    """The code of every ```numbers block in lines, joined, and the file line of each of its lines
+    (the blocks run as one program, but a problem is reported where its line is written)."""
+    code, file_lines, index = [], [], 0
     while index < len(lines):
         opening = FENCE.match(lines[index])
         if opening:
             end = next((i for i in range(index + 1, len(lines)) if lines[i].rstrip() == opening.group(1)), len(lines))
-            code.append("\n".join(lines[index + 1:end]))
-            starts.append(first_line + index + 1)
+            code += lines[index + 1:end]
+            file_lines += range(first_line + index + 1, first_line + end)
             index = end
         index += 1
-    return "\n".join(code) + ("\n" if code else ""), (starts[0] if starts else first_line)
+    return "\n".join(code) + ("\n" if code else ""), file_lines
 
 
-def run_numbers_code(code, first_line):
-    """Run the lesson's code; return (its namespace, or None, and a problem as (line, message) or None)."""
+def run_numbers_code(code, file_lines):
+    """Run the lesson's code; return (its namespace, or None, and a problem as (line, message) or None).
+    file_lines[i] is the file line of the code's line i + 1."""
     namespace = {"__name__": "__lesson__", "math": math}
     try:
         exec(compile(code, "<numbers>", "exec"), namespace)
     except Exception as error:  # the instructor's code: whatever it raises, they read it
         line = error.lineno if isinstance(error, SyntaxError) else last_line(error)
-        return None, (first_line + (line or 1) - 1, f"the lesson's numbers code raised {type(error).__name__}: {error}")
+        where = file_lines[min(max((line or 1) - 1, 0), len(file_lines) - 1)] if file_lines else 1
+        return None, (where, f"the lesson's numbers code raised {type(error).__name__}: {error}")
     return namespace, None
 
 

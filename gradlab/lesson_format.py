@@ -10,9 +10,10 @@ on the way is reported with its line instead of stopping at the first. See lesso
 import difflib
 import hashlib
 import re
+import xml.etree.ElementTree as etree
 from collections import Counter
 from dataclasses import dataclass, field
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 
 import latex2mathml.converter
@@ -20,6 +21,7 @@ import markdown
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
@@ -31,6 +33,7 @@ BLOCK_KINDS = ("exercise", "quiz", "explore", "numbers")
 FRONT_MATTER_KEYS = ("id", "title", "module", "summary", "scripts", "packages")
 LESSON_ID = re.compile(r"\d+\.\d+")
 KEY_VALUE = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$")
+STASHED = re.compile("\x02wzxhzdk:\\d+\x03")  # a piece Python-Markdown stashed: math, a number, raw HTML
 
 
 class LessonSource:
@@ -103,8 +106,8 @@ def convert_lesson(path, text, templates, wheel_cache=None):
 
 def run_lesson_code(source, body_start):
     """The page's numbers code and what running it defined (None if it failed, which is reported)."""
-    code, code_line = lesson_code.numbers_code(source.lines[body_start:], body_start + 1)
-    namespace, problem = lesson_code.run_numbers_code(code, code_line)
+    code, file_lines = lesson_code.numbers_code(source.lines[body_start:], body_start + 1)
+    namespace, problem = lesson_code.run_numbers_code(code, file_lines)
     if problem:
         source.report(*problem)
     return code, namespace
@@ -142,6 +145,9 @@ def read_front_matter(source):
                                      required={"id": "1.1", "title": "Its title"})
     if meta.get("id") and not LESSON_ID.fullmatch(meta["id"]):
         report(meta_lines["id"], f"id is the lesson's number, module then lesson, such as 8.6; not {meta['id']!r}")
+    if "scripts" in meta and meta["scripts"] != "allowed":
+        report(meta_lines["scripts"], f"scripts is 'allowed' (the lesson may run its own script) or left out; "
+                                      f"not {meta['scripts']!r}")
     return meta, meta_lines, body_start
 
 
@@ -196,9 +202,12 @@ class LessonFormatExtension(Extension):
         # Above fenced_code (25), so our blocks are claimed before it treats them as code.
         md.preprocessors.register(LessonBlockPreprocessor(md, self.getConfig("first_line")), "lesson_blocks", 30)
         md.preprocessors.register(DisplayMathPreprocessor(md), "display_math", 29)
+        # Below fenced_code (25), so code excerpts keep their braces; above tables and every other block,
+        # so the '|' of a number's format is gone before a table row is split at its '|'s.
+        md.preprocessors.register(ComputedNumberPreprocessor(md), "computed_numbers", 24)
+        md.treeprocessors.register(ScrollingTables(md), "scrolling_tables", 5)
         # Above backslash escapes (180) so LaTeX keeps its backslashes; below code spans (190).
         md.inlinePatterns.register(InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185)
-        md.inlinePatterns.register(ComputedNumberProcessor(r"\{\{(.+?)\}\}", md), "computed_number", 186)
         # Above links (160), so that [[…]] is not read as a markdown link; after the stash is restored (30).
         md.concept_mentions = md.lesson_source.concept_mentions
         md.inlinePatterns.register(ConceptLinkProcessor(CONCEPT_LINK, md), "concept_link", 184)
@@ -417,23 +426,60 @@ class InlineMathProcessor(InlineProcessor):
         return self.md.htmlStash.store(mathml), m.start(0), m.end(0)
 
 
-class ComputedNumberProcessor(InlineProcessor):
-    """`{{ expression | format }}` becomes the number the lesson's code computes at build time."""
+class ComputedNumberPreprocessor(Preprocessor):
+    """`{{ expression | format }}` becomes the number the lesson's code computes at build time, stashed
+    so that nothing after (a table's '|', emphasis) reads it again. A code span keeps its text."""
 
-    def handleMatch(self, m, data):
+    NUMBER_OR_CODE_SPAN = re.compile(r"(?<!\\)(?P<ticks>`+).+?(?<!`)(?P=ticks)(?!`)|\{\{(?P<number>.+?)\}\}")
+
+    def run(self, lines):
+        if self.md.lesson_namespace is None:
+            return lines  # the lesson's numbers code failed, which is reported already
+        return [self.NUMBER_OR_CODE_SPAN.sub(self.replace, line) for line in lines]
+
+    def replace(self, match):
+        if match.group("number") is None:
+            return match.group(0)
         namespace = self.md.lesson_namespace
-        if namespace is None:
-            return None, None, None  # the lesson's numbers code failed, which is reported already
-        expression, _, spec = m.group(1).partition("|")
+        expression, _, spec = match.group("number").partition("|")
         try:
             text = lesson_code.evaluate(expression.strip(), spec.strip(), namespace)
         except Exception as error:  # whatever the expression raises, the instructor reads it
             source = self.md.lesson_source
             functions = lesson_code.lesson_functions(namespace)
             typo = did_you_mean(error.name, functions) if isinstance(error, NameError) else ""
-            source.report(source.line_of(m.group(0)),
-                          f"the computed number {m.group(0)} failed with {type(error).__name__}: {error}{typo}; "
+            source.report(source.line_of(match.group(0)),
+                          f"the computed number {match.group(0)} failed with {type(error).__name__}: {error}{typo}; "
                           f"it can use the lesson's numbers functions ({', '.join(functions) or 'none yet'}) and "
                           "math, then '| format' such as .2f")
-            return None, None, None
-        return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>'), m.start(0), m.end(0)
+            return match.group(0)
+        return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>')
+
+
+class ScrollingTables(Treeprocessor):
+    """Each markdown table goes in a labelled region that scrolls sideways on its own, so that a wide
+    table never makes the whole page scroll at 360 px (a keyboard reaches it: tabindex 0)."""
+
+    def run(self, root):
+        for parent in list(root.iter()):
+            for index, table in enumerate(list(parent)):
+                if table.tag != "table":
+                    continue
+                headers = [" ".join(self.shown_text("".join(th.itertext())).split()) for th in table.iter("th")]
+                label = "Table: " + ", ".join(filter(None, headers)) if any(headers) else "Table"
+                region = etree.Element("div", {"class": "table-scroll", "role": "region", "tabindex": "0",
+                                               "aria-label": label})
+                parent.remove(table)
+                region.append(table)
+                region.tail, table.tail = table.tail, None
+                parent.insert(index, region)
+
+    def shown_text(self, text):
+        """text with each stashed piece (math, a number) replaced by the words it shows."""
+        def words(match):
+            number = int(re.search(r"\d+", match.group(0)).group(0))
+            stash = self.md.htmlStash.rawHtmlBlocks
+            html = str(stash[number]) if number < len(stash) else ""
+            return " " + unescape(re.sub(r"<[^>]*>", "", html)) + " "
+
+        return STASHED.sub(words, text)

@@ -278,3 +278,40 @@ def test_a_sync_service_on_another_origin_is_the_one_origin_added_to_connect_src
 def test_a_sync_url_the_pages_could_not_use_is_refused_with_what_to_give(url):
     with pytest.raises(build.SyncUrlError, match="like /api"):
         build.read_sync_url(url)
+
+
+NUMBERS_EVERYWHERE = """---
+id: 1.1
+title: Numbers everywhere
+---
+
+```numbers
+def rate(step):
+    return 2.0 ** step
+```
+
+| step | rate |
+|---|---|
+| 1 | {{ rate(1) | .2f }} |
+
+!!! note "Inside a callout"
+    The third rate is {{ rate(3) | .1f }}.
+
+A code span keeps its braces: `{{ rate(1) | .2f }}`.
+"""
+
+
+def test_numbers_with_a_format_render_in_tables_callouts_and_prose():
+    lesson = convert_lesson(Path("1.1-numbers.md"), NUMBERS_EVERYWHERE, build.make_templates())
+    assert lesson.problems == []
+    assert '<td><span class="computed">2.00</span></td>' in lesson.html
+    assert 'The third rate is <span class="computed">8.0</span>.' in lesson.html
+    assert "<code>{{ rate(1) | .2f }}</code>" in lesson.html
+
+
+def test_a_markdown_table_scrolls_in_a_labelled_region_of_its_own():
+    lesson = convert_lesson(Path("1.1-numbers.md"), NUMBERS_EVERYWHERE.replace("| step |", "| step at $x$ |"),
+                            build.make_templates())
+    region = re.search(r"<div ([^>]*)>\s*<table>", lesson.html)
+    assert region and sorted(re.findall(r'(\S+)="([^"]*)"', region.group(1))) == [
+        ("aria-label", "Table: step at x, rate"), ("class", "table-scroll"), ("role", "region"), ("tabindex", "0")]

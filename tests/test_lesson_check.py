@@ -1,5 +1,6 @@
 """`python build.py check`: every problem in every lesson, each at its path:line; the build refuses the same."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -115,6 +116,31 @@ BROKEN_LESSONS = {
     "front matter not closed": (["1.30-front-matter-not-closed.md"], [
         ("1.30-front-matter-not-closed.md", 3, "title: Front matter not closed",
          "the front matter is not closed: add a line '---' after line 3")]),
+    "numbers code raising in a second block": (["1.31-second-numbers-block-raises.md"], [
+        ("1.31-second-numbers-block-raises.md", 19, "LAYERS = plain_gradient(20) / 0",
+         "the lesson's numbers code raised ZeroDivisionError: float division by zero")]),
+    "graph_case not a number": (["1.32-graph-case-not-a-number.md"], [
+        ("1.32-graph-case-not-a-number.md", 18, "graph_case: two",
+         "graph_case is the number of a written case, counting from 0: 0 to 1 here; not 'two'")]),
+    "graph_case out of range": (["1.33-graph-case-out-of-range.md"], [
+        ("1.33-graph-case-out-of-range.md", 18, "graph_case: 2",
+         "graph_case is the number of a written case, counting from 0: 0 to 1 here; not '2'")]),
+    "values naming a column the call does not pass": (["1.34-values-not-passed.md"], [
+        ("1.34-values-not-passed.md", 18, "values: y",
+         "values names y, which the call does not pass: name some of x, depth")]),
+    "table naming no column": (["1.35-table-unknown-column.md"], [
+        ("1.35-table-unknown-column.md", 18, "table: depth, x, grad_y",
+         "table names grad_y, which is no column: the columns are x, depth, output, grad_x")]),
+    "control with a number that cannot be read": (["1.36-control-number-unreadable.md"], [
+        ("1.36-control-number-unreadable.md", 16, "control depth:",
+         "the control depth's range, step and default are numbers, such as 1, 0.5 or -2; "
+         "'Depth, 1.2.3 to 100 step 1, default 40' holds one that is not")]),
+    "series style unknown": (["1.37-series-style-unknown.md"], [
+        ("1.37-series-style-unknown.md", 16, "series g: gradient, dotted",
+         "a series is drawn solid or dashed ('series g: Label, dashed'), not 'dotted'")]),
+    "scripts neither allowed nor left out": (["1.38-scripts-yes.md"], [
+        ("1.38-scripts-yes.md", 4, "scripts: yes",
+         "scripts is 'allowed' (the lesson may run its own script) or left out; not 'yes'")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",
          "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),
@@ -235,3 +261,48 @@ def test_scripts_allowed_lets_a_lesson_carry_its_own_script(tmp_path, monkeypatc
     shutil.copy(BROKEN / "course.toml", lessons)
     monkeypatch.chdir(tmp_path)
     assert build.main(["check", "--lessons", "lessons"]) == 0, capsys.readouterr().err
+
+
+UNRENDERABLE = FIXTURES / "unrenderable"
+
+# Lessons that pass every lesson check but whose page would show a reader something broken: one per
+# rule of gradlab/page_checks.py, each reported at the lesson's line that holds it (line 17, the prose).
+UNRENDERABLE_LESSONS = {
+    "unrendered template text": ("1.1-template-text.md", "the page shows template text '{{ rate(1) | .2f }.' to "
+                                 "the reader: a computed number reads {{ expression | format }}; braces meant as "
+                                 "text belong in a `code span`"),
+    "markdown placeholder": ("1.2-placeholder.md", "the page holds a Markdown placeholder where HTML should be: "
+                             "something here (a computed number inside $…$ math or a link's address, HTML in an "
+                             "attribute) could not be rendered; write the number in the prose around it"),
+    "None where a value should be": ("1.3-none-shown.md", "the page shows 'None' where a value should be: check the "
+                                     "number or setting that fills it in"),
+    "link to no page": ("1.4-link-to-nowhere.md", "the link '../1.9-nowhere/index.html' leads to no page or file of "
+                        "the site: check its address, relative to this page"),
+    "anchor to no id": ("1.5-anchor-to-nowhere.md", "the link '#the-start' names the anchor #the-start, which "
+                        "1.5-anchor-to-nowhere/index.html does not have: link to a heading's id (its words in lower "
+                        "case, joined by -)"),
+    "image without alt text": ("1.6-image-without-alt.md", "the image 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' "
+                               "has no alt text: say what it shows, as in ![what it shows](its address)"),
+    "table outside a scrolling region": ("1.7-table-without-region.md", "this table is not in a scrolling region, so "
+                                         "at 360 px the page would scroll sideways: write it as a markdown table (the "
+                                         "build wraps those), or wrap it in <div class=\"table-scroll\" "
+                                         "role=\"region\" tabindex=\"0\" aria-label=\"what it holds\">"),
+}
+
+
+@pytest.mark.parametrize("rule", UNRENDERABLE_LESSONS)
+def test_check_and_build_refuse_a_page_that_would_show_something_broken(rule, tmp_path, monkeypatch, capsys):
+    name, message = UNRENDERABLE_LESSONS[rule]
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    shutil.copy(UNRENDERABLE / name, lessons / name)
+    plan = (UNRENDERABLE / "course.toml").read_text()
+    (lessons / "course.toml").write_text(re.sub(r'    "1\.\d+ [^"]*",\n', lambda m: m.group(0) if
+                                                name.startswith(m.group(0).split()[0][1:] + "-") else "", plan))
+    monkeypatch.chdir(tmp_path)
+    expected = f"lessons/{name}:17: {message}\n" + summary(1, 1)
+    assert build.main(["check", "--lessons", "lessons"]) == 1
+    assert capsys.readouterr().err == expected
+    assert build.main(["--lessons", "lessons", "--out", "site"]) == 1
+    assert capsys.readouterr().err == expected
+    assert not (tmp_path / "site").exists()

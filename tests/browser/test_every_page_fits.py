@@ -1,0 +1,34 @@
+"""Every page the build writes, at 360 px wide in light and dark: nothing makes it scroll sideways."""
+
+import pytest
+
+SCHEMES = ("light", "dark")
+
+# The elements sticking out past the viewport's right edge, for a failure that says where to look.
+WIDER_THAN_THE_PAGE = """() => [...document.body.querySelectorAll('*')]
+  .filter(el => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .filter(el => !el.closest('.table-scroll, pre, .highlight'))
+  .slice(0, 5).map(el => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`)"""
+
+
+def built_pages(site):
+    """Lessons, concept cards, module pages, module tests and the index (a solution is a fragment, not a page)."""
+    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html")
+                  if not path.name.startswith("solution-"))
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_page_fits_360_px_without_sideways_scroll(scheme, built_site, new_context, site_url):
+    pages = built_pages(built_site)
+    assert any(name.endswith("/index.html") for name in pages) and "index.html" in pages
+    context = new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    page = context.new_page()
+    too_wide = {}
+    for name in pages:
+        page.goto(site_url + name, wait_until="load")
+        # An explore draws its chart once the page script runs: measure the page as a reader sees it.
+        page.wait_for_function("!document.querySelector('.explore .chart:empty')")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        if width > 360:
+            too_wide[name] = (width, page.evaluate(WIDER_THAN_THE_PAGE))
+    assert too_wide == {}

@@ -17,7 +17,7 @@ serve: $(VENV)/.site-deps node_modules/.installed
 site: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py
 
-check: $(VENV)/.site-deps
+check: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py check
 
 test: $(VENV)/.test-deps node_modules/.installed browser postgres

@@ -186,19 +186,23 @@ def read_cases(parts, report, quantities):
     cases, expectations, ok = [], [], True
     for line, text in rows[1:]:
         cells = cells_of(text)
+        if len(cells) == len(header) - 1 and text.rstrip().endswith("|") and not rows[0][1].rstrip().endswith("|"):
+            cells.append("")  # 'cube | 1.0 | 0.1 |': the last cell left empty
         if len(cells) != len(header):
             report(line, f"this case has {len(cells)} values for {len(header)} columns ({', '.join(header)})")
             ok = False
             continue
+        # A column of expected numbers may leave a case's cell empty: the author knows only some.
+        cells_given = [(name, cell) for name, cell in zip(header, cells) if cell or name not in quantities]
         try:
-            row = {name: read_cell(cell) for name, cell in zip(header, cells)}
+            row = {name: read_cell(cell) for name, cell in cells_given}
         except (ValueError, SyntaxError):
             report(line, f"a case's values are Python numbers, lists of numbers such as [1.0, 2.0], or the name of "
                          f"a function of '--- supply'; this row reads {text.strip()!r}")
             ok = False
             continue
         cases.append({name: value for name, value in row.items() if name not in quantities})
-        wanted = {name: (row[name], precision(cell)) for name, cell in zip(header, cells) if name in quantities}
+        wanted = {name: (row[name], precision(cell)) for name, cell in cells_given if name in quantities}
         if wanted:
             expectations.append({"case": len(cases) - 1, "line": line, "wanted": wanted})
     return (tuple(cases), tuple(expectations)) if ok else None
@@ -217,7 +221,7 @@ NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 def precision(cell):
     """Half a unit of the last digit written, for each number of the cell: 6.7275 → 0.00005."""
     halves = [0.5 * 10.0 ** Decimal(number).as_tuple().exponent for number in NUMBER.findall(cell)]
-    return halves if cell.strip().startswith("[") else halves[0]
+    return halves if cell.strip().startswith("[") else (halves[0] if halves else 0.0)
 
 
 def cells_of(row):

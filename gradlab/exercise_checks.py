@@ -66,13 +66,14 @@ def exercise_problems(path, block):
     root = case_problems(exercise, seeded, lines, problem)
     root = root or solution_problems(block, seeded, problem)
     root = root or expectation_problems(block, problem)
+    if root:
+        return root, False
     try:
         many = many_cases(exercise)
     except Exception as error:  # the instructor's generator: whatever it raises, they read it
-        root = root or [problem(lines["generate"], f"the '--- generate' part raised {type(error).__name__}: {error} "
-                                                   f"(drawing with random.Random({MANY_SEED}))")]
-        many = []
-    root = root or case_problems(exercise, many, lines, problem) or solution_problems(block, many, problem)
+        return [problem(lines["generate"], f"the '--- generate' part raised {type(error).__name__}: {error} "
+                                           f"(drawing with random.Random({MANY_SEED}))")], False
+    root = case_problems(exercise, many, lines, problem) or solution_problems(block, many, problem)
     if root:
         return root, False
     for seed in SEEDS:
@@ -132,7 +133,8 @@ def case_problems(exercise, cases, lines, problem):
                 isinstance(value, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value))
             if name in exercise.values and not numeric:
                 return [problem(line, f"the column {name} arrives as a Value, so it holds a number or a list of "
-                                      f"numbers; the case {case}{where_drawn(drawn, seed)} has {value!r}")]
+                                      f"numbers; the case {case}{where_drawn(drawn, seed)} has {value!r} (name the "
+                                      "columns that arrive as Values with 'values:', such as 'values: x')")]
             if isinstance(value, str) and value not in names:
                 return [problem(line, f"the case {case}{where_drawn(drawn, seed)} names {value!r} for {name}, but "
                                       f"'--- supply' defines {', '.join(sorted(names)) or 'no function'}: a column "

@@ -3,6 +3,9 @@
     python build.py            build site/
     python build.py check      check every lesson, print path:line: message for each problem
     python build.py serve      build site/, serve it on http://127.0.0.1:8000, rebuild on each change
+    python build.py new 7.1 "What a derivative measures"
+                               write lessons/7.1-what-a-derivative-measures.md, every part a placeholder
+                               that passes the check, and add it to lessons/course.toml if the plan lacks it
 
     --sync-url URL (or GRADLAB_SYNC_URL): the pages sign in and sync progress with the service there,
     `/api` on the site's own origin or `https://sync.example.org/api` on another; none by default.
@@ -32,7 +35,8 @@ from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
 from gradlab.lesson_checks import check_lesson
 from gradlab.lesson_format import convert_lesson
-from gradlab.problems import LessonProblems
+from gradlab.new_lesson import NewLessonError, new_lesson
+from gradlab.problems import LessonProblems, shown_path
 from gradlab.snapshot import SnapshotError, make_snapshot
 from gradlab.study_pages import load_study, progress_record, write_study_pages
 from gradlab.sync_url import SyncUrlError, read_sync_url
@@ -52,7 +56,8 @@ CONVERT_IN_PARALLEL_FROM = 16  # lessons; below that, starting processes costs m
 def main(argv=None):
     """Parse the command line and run the build, the check, or the live preview."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", nargs="?", default="build", choices=("build", "check", "serve"))
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "check", "serve", "new"))
+    parser.add_argument("new", nargs="*", metavar="ID TITLE", help="for new: the lesson's id and title")
     parser.add_argument("--lessons", type=Path, default=LESSONS_DIR, help="folder of lesson .md files")
     parser.add_argument("--out", type=Path, default=SITE_DIR, help="where to write the site")
     parser.add_argument("--port", type=int, default=8000, help="port for serve")
@@ -61,7 +66,12 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         sync = read_sync_url(args.sync_url)
-        if args.command == "check":
+        if args.command == "new":
+            if len(args.new) != 2:
+                parser.error('new takes the id and the title: python build.py new 7.1 "What a derivative measures"')
+            path = new_lesson(args.lessons, *args.new)
+            print(f"wrote {shown_path(path)}: replace every PLACEHOLDER, then run `python build.py check`")
+        elif args.command == "check":
             templates = make_templates()
             course = load_course(args.lessons, templates)
             study = load_study(args.lessons, course, templates)
@@ -74,7 +84,7 @@ def main(argv=None):
             serve(args.lessons, args.out, args.port, sync)
         else:
             build_site(args.lessons, args.out, sync)
-    except (LessonProblems, runtime.RuntimeFilesError, BundleError, SnapshotError, SyncUrlError) as error:
+    except (LessonProblems, NewLessonError, runtime.RuntimeFilesError, BundleError, SnapshotError, SyncUrlError) as error:
         print(error, file=sys.stderr)
         return 1
     return 0

@@ -34,3 +34,21 @@ def quantity_of(run, quantity):
     if quantity == "output":
         return run.output
     return run.grads[quantity.removeprefix("grad_")]
+
+
+def failure_of(run):
+    """Why a run of the exercise's own solution cannot be compared with, in a phrase; None if it can.
+    A number that is not finite counts: nothing a learner returns could be judged against it."""
+    if run.problem == "raised":
+        return f"raised {run.detail['type']}: {run.detail['message']}"
+    if run.problem == "not_a_value":
+        return f"returned {run.detail} where a Value was expected"
+    if run.problem:
+        return f"failed ({run.problem.replace('_', ' ')}: {run.detail})"
+    quantities = {"output": run.output, **{f"grad_{name}": grad for name, grad in run.grads.items()}}
+    for quantity, numbers in quantities.items():
+        for number in numbers if isinstance(numbers, list) else [numbers]:
+            if not isinstance(number, (int, float)) or not math.isfinite(number):
+                what = "output" if quantity == "output" else f"gradient at {quantity.removeprefix('grad_')}"
+                return f"gave {number!r} as its {what}, not a finite number"
+    return None

@@ -65,6 +65,22 @@ class Exercise:
         return ("output", *(f"grad_{name}" for name in self.values))
 
 
+def call_arguments(exercise, case, inputs, supplied):
+    """The arguments of one call, in order: a Value column's fresh input, the function of '--- supply'
+    that a column names (cases hold plain data, a function by its name, so they travel as JSON and
+    read well in a table), else the case's number or list as it is."""
+    arguments = []
+    for name in exercise.arguments:
+        value = inputs[name] if name in inputs else case.get(name)
+        if isinstance(value, str):
+            if value not in supplied:
+                raise BadCases(f"the case's {name} names {value!r}, which the '--- supply' part does not define "
+                               f"(it defines {', '.join(sorted(supplied)) or 'no function'})")
+            value = supplied[value]
+        arguments.append(value)
+    return arguments
+
+
 class BadCases(Exception):
     """The exercise's cases cannot be used; the message says why, for the instructor."""
 

@@ -4,8 +4,8 @@ import inspect
 import io
 from collections import OrderedDict, namedtuple
 
-from grading.compare import agrees, close
-from grading.exercise import Exercise, all_cases
+from grading.compare import agrees, close, failure_of
+from grading.exercise import Exercise, all_cases, call_arguments
 from grading.measure import BrokenGraph, ForgedNode, measure
 from grading.messages import explain, table
 from grading.sandbox import (GraderImport, Rejected, compile_program, fresh_namespace, grader_import_message,
@@ -44,7 +44,7 @@ def grade_submission(exercise, source, starter=None, rng=None):
         namespace.clear()
     diagnosis, about, mistake = diagnose(exercise, outcomes)
     message = explain(exercise, diagnosis, about or outcomes[0], mistake, len(outcomes), source, run_reference)
-    error = about.actual.detail if about and about.actual.problem == "raised" else None
+    error = about.actual.detail if diagnosis == "raised" else None
     return verdict(exercise, diagnosis, message, error, table(exercise, failing_first(outcomes, about)),
                    printed_text(output))
 
@@ -136,9 +136,10 @@ def run_case(exercise, function, namespace, case, source, output, trusted=False)
     """Call function on fresh inputs for case, with the supplied functions in its namespace; measure it.
     Learner code has its patches undone afterwards; the exercise's own (trusted) code need not."""
     calls = []
-    namespace.update(supplies(exercise, case, calls))
+    supplied = supplies(exercise, case, calls)
+    namespace.update(supplied)
     inputs = {name: fresh_input(case[name]) for name in exercise.values}
-    arguments = [inputs.get(name, case.get(name)) for name in exercise.arguments]
+    arguments = call_arguments(exercise, case, inputs, supplied)
     patched = []
     returned = None
     try:
@@ -236,6 +237,9 @@ def describe_returned(returned):
 
 def diagnose(exercise, outcomes):
     """Return (diagnosis, the outcome the message is about or None, the Mistake recognised or None)."""
+    faulty = next((o for o in outcomes if failure_of(o.expected)), None)
+    if faulty:  # the reference cannot judge this case: the lesson is at fault, never the learner
+        return "lesson_fault", faulty, None
     failing = [o for o in outcomes if not o.passed]
     if not failing:
         return "correct", None, None

@@ -3,7 +3,7 @@ and gradient, each edge's local rate, the highway (a road of rate 1 through + no
 repeated blocks folded. Walked without recursion; a graph past the node limit is refused cheaply."""
 import io
 
-from grading.exercise import Exercise
+from grading.exercise import Exercise, call_arguments
 from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
 from grading.measure import BrokenGraph, TooBig, backpropagate, topological_order
@@ -38,9 +38,10 @@ def graph_of(exercise, source, case):
     try:
         run_program(compile_program(source), namespace, source, io.StringIO())
         function = find_function(exercise, namespace)
-        namespace.update(supplies(exercise, case, calls))
+        supplied = supplies(exercise, case, calls)
+        namespace.update(supplied)
         inputs = {name: fresh_input(case[name]) for name in exercise.values}
-        arguments = [inputs.get(name, case.get(name)) for name in exercise.arguments]
+        arguments = call_arguments(exercise, case, inputs, supplied)
         with learner_code(io.StringIO()):
             returned = function(*arguments)
         outputs = returned_values(returned) or []

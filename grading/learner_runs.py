@@ -3,7 +3,7 @@ exercise's supplied functions, the grader's own backward), for views such as an 
 import contextlib
 import io
 
-from grading.compare import quantity_of
+from grading.compare import failure_of, quantity_of
 from grading.exercise import Exercise
 from grading.grader import Run, find_function, run_case
 from grading.sandbox import Rejected, compile_program, fresh_namespace, run_program, take_apart
@@ -22,8 +22,9 @@ class Measured:
 
 
 @contextlib.contextmanager
-def learner_runner(exercise, source):
-    """run(**case) → Measured, for the learner's program; every run gives None if the program cannot run."""
+def learner_runner(exercise, source, failures=None):
+    """run(**case) → Measured, for the learner's program; every run gives None if the program cannot run.
+    failures, when given, gathers (case, why) for each run that gives no comparable numbers."""
     exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
     namespace = fresh_namespace()
     output = io.StringIO()
@@ -36,7 +37,10 @@ def learner_runner(exercise, source):
     def run(**case):
         if function is None:
             return Measured(exercise, Run(problem="cannot_run"))
-        return Measured(exercise, run_case(exercise, function, namespace, case, source, output))
+        measured = run_case(exercise, function, namespace, case, source, output)
+        if failures is not None and failure_of(measured):
+            failures.append((case, failure_of(measured)))
+        return Measured(exercise, measured)
 
     try:
         yield run

@@ -197,13 +197,20 @@ def bypasses(exercise, about, source):
             "result from its calls rather than from a formula of your own.")
 
 
+def lesson_fault(exercise, about, source):
+    return ("This Check cannot judge your code: for {case}, the lesson's own reference solution gives no number "
+            "to compare with. The fault is in the lesson, not in your code. Check again (other cases are drawn "
+            "each time), and tell the lesson's author about this case.")
+
+
 def escape_braces(text):
     """Learner text (an error message) inside a template: its braces are not fields."""
     return str(text).replace("{", "{{").replace("}", "}}")
 
 
 GENERIC = {"wrong": wrong, "no_gradient": no_gradient, "not_a_value": not_a_value, "broken_graph": broken_graph,
-           "forged_node": forged_node, "imports_grader": imports_grader, "raised": raised, "bypasses": bypasses}
+           "forged_node": forged_node, "imports_grader": imports_grader, "raised": raised, "bypasses": bypasses,
+           "lesson_fault": lesson_fault}
 
 
 def table(exercise, outcomes):

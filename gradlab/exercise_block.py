@@ -20,6 +20,7 @@ time_limit: 10                        seconds a run may take
 """
 import ast
 import re
+from decimal import Decimal
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -53,17 +54,19 @@ def parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, re
     call = read_call(settings.get("call", ""), setting_lines.get("call", opening), argument, report)
     time_limit = read_number(settings, setting_lines, "time_limit", "10", report, "seconds, such as 10")
     tolerance = read_number(settings, setting_lines, "tolerance", "1e-9", report, "a relative tolerance, such as 1e-9")
-    cases = read_cases(parts, report)
-    graph_case = read_graph_case(settings, setting_lines, cases, report)
-    if not usable or call is None or time_limit is None or tolerance is None or cases is None or graph_case is None:
+    values = listed(settings.get("values")) or (call[1][:1] if call else ())
+    table = read_cases(parts, report, ("output", *(f"grad_{name}" for name in values)))
+    graph_case = read_graph_case(settings, setting_lines, table[0] if table else None, report)
+    if not usable or call is None or time_limit is None or tolerance is None or table is None or graph_case is None:
         return None
+    cases, expectations = table
     function, arguments = call
     if not check_columns(settings, setting_lines, arguments, cases, report):
         return None
     part = {name: next((p for p in parts if p["name"] == name), None) for name in PARTS}
     exercise = Exercise(
         id=argument, function=function, arguments=arguments,
-        values=listed(settings.get("values")) or arguments[:1],
+        values=values,
         solution=part["solution"]["text"], cases=cases,
         generate=part["generate"]["text"] if part["generate"] else "",
         supply=part["supply"]["text"] if part["supply"] else "",
@@ -85,9 +88,12 @@ def parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, re
         "solution_html": highlight(part["solution"]["text"], PythonLexer(), HtmlFormatter(cssclass="highlight")),
         "hints": [render_fragment(p["text"], md, p["line"] + 1) for p in parts if p["name"] == "hint"],
         "grading": exercise,
+        # What the author wrote that the solution must give on written cases; checked at build only.
+        "expectations": expectations,
         "lines": {"call": setting_lines.get("call", opening), "starter": part["starter"]["line"],
                   "solution": part["solution"]["line"], "supply": part["supply"]["line"] if part["supply"] else opening,
                   "generate": part["generate"]["line"] if part["generate"] else opening,
+                  "cases": part["cases"]["line"] if part["cases"] else opening,
                   "passed": part["passed"]["line"] if part["passed"] else opening,
                   "mistakes": [p["line"] for p in parts if p["name"] == "mistake"],
                   "messages": {p["argument"] or p["name"]: p["message_line"] for p in parts if p.get("message_line")}},
@@ -116,6 +122,15 @@ def read_parts(lines, markers, opening, report, did_you_mean):
                          f"'--- mistake replaces_x', not {argument!r}")
         else:
             parts.append({"name": name, "argument": argument, "line": line, "text": text, "message": ""})
+    first_line = {}
+    for part in parts:
+        if part["name"] != "mistake":
+            continue
+        if part["argument"] in first_line:
+            report(part["line"], f"a second mistake named '{part['argument']}' (the first is on line "
+                                 f"{first_line[part['argument']]}): give each mistake its own name, so that the "
+                                 "grader's verdict says which one a learner made")
+        first_line.setdefault(part["argument"], part["line"])
     for part in parts:
         if part["name"] == "mistake" and not part["message"]:
             report(part["line"], f"the mistake '{part['argument']}' has no message: add a '--- message' part after "
@@ -190,11 +205,15 @@ def check_columns(settings, setting_lines, arguments, cases, report):
     return ok
 
 
-def read_cases(parts, report):
-    """The '--- cases' table as a tuple of dicts, or None with a problem for each bad row."""
+def read_cases(parts, report, quantities):
+    """The '--- cases' table as (cases, expectations), or None with a problem for each bad row.
+
+    A cell is a number, a list of numbers, or the name of a function of '--- supply' (kept as its name).
+    Columns named after a compared quantity ('output', 'grad_x') are not passed to the function:
+    they are what the author expects the solution to give, each number as precise as it is written."""
     table = next((p for p in parts if p["name"] == "cases"), None)
     if table is None:
-        return ()
+        return (), ()
     rows = [(table["line"] + 1 + i, line) for i, line in enumerate(table["text"].splitlines())
             if line.strip() and not re.fullmatch(r"[\s|:-]+", line)]
     if not rows:
@@ -204,20 +223,45 @@ def read_cases(parts, report):
     if not all(re.fullmatch(r"[A-Za-z_]\w*", name) for name in header):
         report(rows[0][0], f"the first row of '--- cases' names the columns (Python names), not {rows[0][1].strip()!r}")
         return None
-    cases, ok = [], True
+    cases, expectations, ok = [], [], True
     for line, text in rows[1:]:
         cells = cells_of(text)
+        if len(cells) == len(header) - 1 and text.rstrip().endswith("|") and not rows[0][1].rstrip().endswith("|"):
+            cells.append("")  # 'cube | 1.0 | 0.1 |': the last cell left empty
         if len(cells) != len(header):
             report(line, f"this case has {len(cells)} values for {len(header)} columns ({', '.join(header)})")
             ok = False
             continue
+        # A column of expected numbers may leave a case's cell empty: the author knows only some.
+        cells_given = [(name, cell) for name, cell in zip(header, cells) if cell or name not in quantities]
         try:
-            cases.append({name: ast.literal_eval(cell) for name, cell in zip(header, cells)})
+            row = {name: read_cell(cell) for name, cell in cells_given}
         except (ValueError, SyntaxError):
-            report(line, f"a case's values are Python numbers or lists of numbers, such as 1.5 or [1.0, 2.0]; "
-                         f"this row reads {text.strip()!r}")
+            report(line, f"a case's values are Python numbers, lists of numbers such as [1.0, 2.0], or the name of "
+                         f"a function of '--- supply'; this row reads {text.strip()!r}")
             ok = False
-    return tuple(cases) if ok else None
+            continue
+        cases.append({name: value for name, value in row.items() if name not in quantities})
+        wanted = {name: (row[name], precision(cell)) for name, cell in cells_given if name in quantities}
+        if wanted:
+            expectations.append({"case": len(cases) - 1, "line": line, "wanted": wanted})
+    return (tuple(cases), tuple(expectations)) if ok else None
+
+
+def read_cell(cell):
+    """A case's value: a Python literal, or a bare name (a function of '--- supply') as a string."""
+    if re.fullmatch(r"[A-Za-z_]\w*", cell) and cell not in ("True", "False", "None"):
+        return cell
+    return ast.literal_eval(cell)
+
+
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def precision(cell):
+    """Half a unit of the last digit written, for each number of the cell: 6.7275 → 0.00005."""
+    halves = [0.5 * 10.0 ** Decimal(number).as_tuple().exponent for number in NUMBER.findall(cell)]
+    return halves if cell.strip().startswith("[") else (halves[0] if halves else 0.0)
 
 
 def cells_of(row):

@@ -152,7 +152,8 @@ def test_no_message_hands_over_the_fix(results):
 
 def test_failed_messages_are_concrete(results):
     for name, result in results.items():
-        if result["diagnosis"] in ("wrong", "no_gradient", "hard_coded", "wrong_depth", "scaled_skip"):
+        if result["diagnosis"] in ("wrong", "no_gradient", "hard_coded", "one_layer_too_many", "one_layer_too_few",
+                                   "fixed_depth", "scaled_skip", "halves_skip", "halves_sum"):
             assert "instead of" in result["message"] or "where" in result["message"], name
 
 

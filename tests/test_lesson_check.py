@@ -42,9 +42,9 @@ BROKEN_LESSONS = {
          "that says why it is right or wrong")]),
     "solution fails its own cases": (["1.8-solution-fails.md"], [
         ("1.8-solution-fails.md", 23, "--- solution",
-         "the solution does not pass its own cases: the grader says residual_stack returned a plain float "
-         "(38.337599924474745) for depth 20 and x 1, where a Value was expected, so no gradient could flow back "
-         "through it. Return the Value itself, not its .data or a number made from it.")]),
+         "the solution returned a plain float (38.337599924474745) where a Value was expected for depth 20 and x 1: "
+         "the solution is the truth every answer is compared with, so it must give finite numbers on every case the "
+         "exercise can draw")]),
     "starter passes": (["1.9-starter-passes-check.md"], [
         ("1.9-starter-passes-check.md", 18, "--- starter",
          "the starter already passes: leave a blank for the learner to fill")]),
@@ -141,6 +141,28 @@ BROKEN_LESSONS = {
     "scripts neither allowed nor left out": (["1.38-scripts-yes.md"], [
         ("1.38-scripts-yes.md", 4, "scripts: yes",
          "scripts is 'allowed' (the lesson may run its own script) or left out; not 'yes'")]),
+    "two mistakes with one name": (["1.39-two-mistakes-one-name.md"], [
+        ("1.39-two-mistakes-one-name.md", 42, "--- mistake replaces",
+         "a second mistake named 'replaces' (the first is on line 35): give each mistake its own name, so that the "
+         "grader's verdict says which one a learner made")]),
+    "solution fails on a drawn case only": (["1.40-solution-fails-on-a-drawn-case.md"], [
+        ("1.40-solution-fails-on-a-drawn-case.md", 23, "--- solution",
+         "the solution raised ValueError: too deep for a negative input for depth 17, x -1 and rate 0.3 ({'depth': "
+         "17, 'x': -1.0, 'rate': 0.3}, a case drawn by '--- generate' with random.Random(29)): the solution is the "
+         "truth every answer is compared with, so it must give finite numbers on every case the exercise can draw")]),
+    "solution equals a mistake": (["1.41-solution-equals-a-mistake.md"], [
+        ("1.41-solution-equals-a-mistake.md", 36, "--- mistake replaces",
+         "the solution (line 24) and the mistake 'replaces' give the same numbers on every case: if the solution is "
+         "wrong, fix it (it is the truth every answer is compared with); if the mistake is not a mistake, remove it; "
+         "else add a case where the two differ")]),
+    "expected output differs": (["1.42-expected-output-differs.md"], [
+        ("1.42-expected-output-differs.md", 34, "3 | -1.5 | 0.3 | -1.0",
+         "the solution gives output -1.5 for depth 3, x -1.5 and rate 0.3, where this row expects -1.0: the solution "
+         "is the truth every answer is compared with, so one of the two is wrong")]),
+    "case names no function": (["1.43-case-names-no-function.md"], [
+        ("1.43-case-names-no-function.md", 31, "--- cases",
+         "the case {'depth': 3, 'x': -1.5, 'rate': 'fast'} names 'fast' for rate, but '--- supply' defines layer: a "
+         "column names a function of '--- supply', which the grader passes in its place")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",
          "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),

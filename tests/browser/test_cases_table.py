@@ -3,7 +3,11 @@ sideways scrolling, real table headers for screen readers, light and dark, and a
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
+
+import build
+from gradlab.server import serve_in_background
 
 from tests.browser.lesson import BLANK, BOOT_TIMEOUT_MS, click, open_lesson, result, set_code, starter_code
 from tests.browser.tabs import note_foreign_requests
@@ -48,3 +52,36 @@ def test_the_cases_fit_a_360_px_phone_in_light_and_dark(new_context, site_url):
     finally:
         context.close()
     assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+FUNCTIONS_LESSONS = Path(__file__).parents[1] / "fixtures" / "lessons" / "functions"
+
+
+@pytest.fixture(scope="module")
+def functions_site_url(tmp_path_factory):
+    """A site of the one fixture lesson whose function takes a function (slope(f, x, h))."""
+    out = tmp_path_factory.mktemp("functions-site")
+    build.build_site(FUNCTIONS_LESSONS, out)
+    server = serve_in_background(out)
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}/"
+    server.shutdown()
+
+
+def test_a_case_that_passes_a_function_shows_its_name_in_the_table_the_message_and_the_explore(
+        new_context, functions_site_url):
+    page = new_context(site=functions_site_url).new_page()
+    page.goto(functions_site_url + "7.1-what-a-derivative-measures/index.html")
+    set_code(page, "def slope(f, x, h):\n    return (f(x + h) - f(x)) / h\n")  # one-sided: the mistake
+    click(page, "Check")
+    expect(result(page)).to_contain_text("Your slope of cube at 1 is 3.31, where 3.01 was expected",
+                                         timeout=BOOT_TIMEOUT_MS)
+    table = result(page).get_by_role("table", name="What Check ran")
+    expect(table.get_by_role("columnheader").first).to_have_text("Function")
+    functions = [table.get_by_role("row").nth(row).get_by_role("cell").first for row in range(1, 5)]
+    for cell, name in zip(functions, ["cube", "cube", "exp_of", "bump"]):
+        expect(cell).to_contain_text(name)
+    chart = page.get_by_role("figure", name="The measured slope of the cube at 1")
+    # The explore's yours() ran the learner's slope on run(f="cube", …): 3.31 at a step of 0.1.
+    expect(chart.get_by_role("columnheader", name="Your code")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(chart).to_contain_text("3.31")

@@ -1,4 +1,4 @@
-# expect: failed uses_data
+# expect: failed rate_y_data
 import math
 from engine import Value
 

@@ -1,4 +1,4 @@
-# expect: failed misses_step
+# expect: failed misses_square
 from engine import Value
 
 def chain_rate(x, a):

@@ -1,4 +1,4 @@
-# expect: failed uses_data
+# expect: failed rate_v_data
 from engine import Value
 
 def chain_rate(x, a):

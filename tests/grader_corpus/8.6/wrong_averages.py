@@ -1,4 +1,4 @@
-# expect: failed scaled_skip
+# expect: failed halves_sum
 from engine import Value
 
 

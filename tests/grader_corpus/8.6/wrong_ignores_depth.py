@@ -1,4 +1,4 @@
-# expect: failed wrong_depth
+# expect: failed fixed_depth
 from engine import Value
 
 

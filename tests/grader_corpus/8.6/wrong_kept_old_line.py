@@ -1,4 +1,4 @@
-# expect: failed layer_applied_twice
+# expect: failed kept_old_line
 from engine import Value
 
 

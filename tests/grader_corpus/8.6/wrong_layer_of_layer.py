@@ -1,4 +1,4 @@
-# expect: failed layer_applied_twice
+# expect: failed layer_of_layer
 from engine import Value
 
 

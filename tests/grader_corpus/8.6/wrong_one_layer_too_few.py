@@ -1,4 +1,4 @@
-# expect: failed wrong_depth
+# expect: failed one_layer_too_few
 from engine import Value
 
 

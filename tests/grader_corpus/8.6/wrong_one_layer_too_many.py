@@ -1,4 +1,4 @@
-# expect: failed wrong_depth
+# expect: failed one_layer_too_many
 from engine import Value
 
 

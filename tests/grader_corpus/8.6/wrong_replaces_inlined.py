@@ -1,4 +1,4 @@
-# expect: failed replaces
+# expect: failed replaces_inlined
 from engine import Value
 
 

@@ -39,7 +39,11 @@ def verified(shipped):
     except BrokenGraph as broken:
         return Run(problem="broken_graph", detail=str(broken))
     except ForgedNode as forged:
-        return Run(problem="forged_node", detail=str(forged))
+        detail = str(forged)
+        patched = shipped.get("patched")
+        if isinstance(patched, list) and patched and all(isinstance(name, str) for name in patched):
+            detail += f"; your code changed {', '.join(patched)}, which the grader does not use"
+        return Run(problem="forged_node", detail=detail)
     listed = shipped.get("listed") is True
     return Run(output if listed else output[0], grads, fed, graph=graph)
 

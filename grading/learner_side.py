@@ -25,7 +25,7 @@ _CHILDREN = vars(Value)["_children"].__get__
 _LOCAL_GRADS = vars(Value)["_local_grads"].__get__
 _OP = vars(Value)["_op"].__get__
 _type, _id, _len, _float, _int, _str, _list, _tuple, _dict = type, id, len, float, int, str, list, tuple, dict
-_isinstance, _callable, _enumerate, _zip, _reversed = isinstance, callable, enumerate, zip, reversed
+_isinstance, _callable, _enumerate, _zip, _reversed, _sorted = isinstance, callable, enumerate, zip, reversed, sorted
 _builtins_dict = vars(builtins)
 _sys = sys
 NUMBERS = (int, float)  # exactly these: a subclass could misreport itself
@@ -121,9 +121,9 @@ def guarded(call, output, _grl=sys.getrecursionlimit, _srl=sys.setrecursionlimit
         limit = _grl()
         _srl(machinery.limit)
         missing = [name for name in machinery.builtin_names if name not in _builtins_dict]
-        _restore(saved)
+        patched = _restore(saved)
         changed = put_back(machinery, streams, limit, missing)
-    return returned, raised, changed
+    return returned, raised, changed, patched
 
 
 def changed_message(changed):
@@ -156,7 +156,7 @@ def run_learner(exercise, source, cases):
 
 def run_all(exercise, source, cases, namespace, output):
     code = compile_program(source)
-    _, raised, changed = guarded(lambda: exec(code, namespace), output)
+    _, raised, changed, _ = guarded(lambda: exec(code, namespace), output)
     if raised is not None:
         program_raised(raised, source)
     if changed:
@@ -248,7 +248,7 @@ def run_case(exercise, function, namespace, case, output):
     # grader's references to the inputs as they were.
     arguments = [_list(inputs[name]) if _isinstance(inputs.get(name), _list) else inputs.get(name, case.get(name))
                  for name in exercise["arguments"]]
-    returned, raised, changed = guarded(lambda: function(*arguments), output)
+    returned, raised, changed, patched = guarded(lambda: function(*arguments), output)
     try:
         if changed:
             return {"problem": "changes_python", "detail": changed_message(changed)}
@@ -264,7 +264,9 @@ def run_case(exercise, function, namespace, case, output):
         outputs = returned_values(returned)
         if outputs is None:
             return {"problem": "not_a_value", "detail": describe_returned(returned)}
-        return ship(outputs, _isinstance(returned, (_list, _tuple)), inputs, calls)
+        shipped = ship(outputs, _isinstance(returned, (_list, _tuple)), inputs, calls)
+        shipped["patched"] = _sorted(set(patched))
+        return shipped
     finally:
         take_apart([returned, *inputs.values(), *[result for _, result in calls]])
 

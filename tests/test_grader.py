@@ -279,10 +279,11 @@ RIGHT_NUMBER = ", where a Value was expected, so no gradient could flow back thr
     (DOUBLE, f_program("return x.data * 2"), "not_a_value", "f returned a plain float (2.0) for x 1" + RIGHT_NUMBER),
     (DOUBLE, f_program("return [x, 2]"), "not_a_value", "f returned a list that is not all Values for x 1" + RIGHT_NUMBER),
     (DOUBLE, f_program("return (x, 2)"), "not_a_value", "f returned a tuple that is not all Values for x 1" + RIGHT_NUMBER),
-    (DOUBLE, f_program("return [x * 2]"), "not_a_value", "f returned a list of 1 Values for x 1" + RIGHT_NUMBER),
+    (DOUBLE, f_program("return [x * 2]"), "not_a_value", "f returned a list of 1 Values for x 1, where a Value was "
+     "expected, so no gradient could flow back through it. Return the one Value itself, not a list holding it."),
     (PAIR, f_program("return x * 2"), "not_a_value",
      "f returned a single Value for x 1, where a list of 2 Values was expected, so no gradient could flow back "
-     "through it. Return the Value itself, not its .data or a number made from it."),
+     "through it. Return the whole list of Values, one for each of the 2 entries."),
     (DOUBLE, f_program("y = x * 2\nraise ValueError('no {way}')"), "raised",
      "f raised ValueError on line 5 (`raise ValueError('no {way}')`) when called with x 1: no {way}. "
      "Read that line with those values in mind, then check again."),
@@ -330,8 +331,9 @@ def test_a_gradient_written_by_hand_counts_for_nothing(results):
 
 
 def test_feeds_requires_every_supplied_call_to_reach_the_result():
-    without_feeds = grade(corpus_source("wrong_closed_form_factor"), feeds=[])
-    assert without_feeds["passed"]  # the check that refuses it is the exercise's 'feeds: layer'
+    assert grade(corpus_source("wrong_closed_form_factor"))["diagnosis"] == "bypasses"
+    # Without 'feeds: layer' the closed form is still refused: its graph is not the function.
+    assert grade(corpus_source("wrong_closed_form_factor"), feeds=[])["diagnosis"] == "closed_form"
 
 
 def test_syntax_error_gives_line_and_column(results):
@@ -427,8 +429,10 @@ def residual_stack(x, depth=20):
 @pytest.mark.parametrize("source", [LEFT_IN_GLOBALS, LEFT_IN_A_RAISING_FRAME])
 def test_graphs_the_learner_leaves_behind_are_taken_apart(source):
     # In Pyodide, dropping a deep graph whole kills the interpreter; the grader must cut it first.
+    from grading.grader import learner_request
+    from grading.learner_side import run_learner
     try:
-        grade(source)
+        run_learner(learner_request(Exercise.from_dict(EXERCISE)), source, [dict(EXERCISE["cases"][0])])
         assert sys.gradlab_probe._children == () and sys.gradlab_probe._local_grads == ()
     finally:
         del sys.gradlab_probe

@@ -35,7 +35,7 @@ class PythonWorker {
 
 export class PythonRuntime {
   // files: where the worker finds Pyodide, the engine wheel and the snapshot (page-relative URLs).
-  constructor({ workerUrl, files, onStatus, onSpare }) {
+  constructor({ workerUrl, files, onStatus, onSpare, onJudge }) {
     this.workerUrl = new URL(workerUrl, document.baseURI);
     const absolute = (url) => new URL(url, document.baseURI).href;
     this.files = {
@@ -44,6 +44,7 @@ export class PythonRuntime {
     };
     this.onStatus = onStatus;
     this.onSpare = onSpare;
+    this.onJudge = onJudge;
     this.active = null;
     this.spare = null;
     this.judge = null; // the judge's worker: never the spare, which becomes the learner's after a hard stop
@@ -67,7 +68,9 @@ export class PythonRuntime {
     if (handle !== this.judge) return;
     if (message.type === "status") {
       handle.ready = message.state === "ready";
+      this.onJudge?.(message.state);
       if (message.state === "error") this.replaceJudge(message.message);
+      else if (handle.ready && this.active?.ready) this.scheduleSpare();
       return;
     }
     const resolve = this.judging.get(message.id);
@@ -108,8 +111,9 @@ export class PythonRuntime {
       if (handle === this.active) {
         this.setStatus(message.state, message.message);
         if (handle.ready) {
+          // The judge's worker boots next, then the spare: one boot at a time, so neither starves the other.
           this.startJudge();
-          this.scheduleSpare();
+          if (this.judge.ready) this.scheduleSpare();
         }
       }
       return;

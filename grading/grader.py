@@ -113,25 +113,28 @@ def judge_case(exercise, case, drawn, actual, rng):
     agree = actual.problem is None and agrees(exercise, actual, expected)
     if not (agree and fed_like_the_reference(exercise, actual, expected)):
         return Outcome(case, drawn, expected, actual, agree, False)
-    nudged = computes_the_function(exercise, actual, case, rng)
+    nudged = computes_the_function(exercise, actual, expected, case, rng)
     return Outcome(case, drawn, expected, actual, agree, nudged is None, nudged)
 
 
-def computes_the_function(exercise, actual, case, rng):
+def computes_the_function(exercise, actual, expected, case, rng):
     """None if the learner's graph, worked out again with its inputs moved slightly (by the judge's own
-    draw, which the learner's side never sees), still agrees with the reference there; else the Nudge.
-    A number worked out elsewhere and dressed as a graph agrees only at the case itself."""
+    draw, which the learner's side never sees), agrees there with the reference's graph worked out again
+    the same way; else the Nudge. A number worked out elsewhere and dressed as a graph agrees only at the
+    case itself."""
     values = {name: moved(case[name], rng) for name in exercise.values}
     nudged_case = {**case, **values}
-    expected = run_reference(exercise, exercise.solution, nudged_case, cache=False)
-    if expected.problem:
-        return None  # the function itself has no value there: nothing to compare
+    try:
+        wanted_output, wanted_grads = evaluated_at(expected.graph, values)
+    except Exception:  # the function itself has no value there: nothing to compare
+        return None
+    wanted = Run(wanted_output if isinstance(expected.output, list) else wanted_output[0], wanted_grads)
     try:
         output, grads = evaluated_at(actual.graph, values)
-    except (ArithmeticError, ValueError, TypeError, Exception):  # no value there, where the function has one
-        return Nudge(nudged_case, None, expected)
+    except Exception:  # no value there, where the function has one
+        return Nudge(nudged_case, None, wanted)
     yours = Run(output if isinstance(actual.output, list) else output[0], grads)
-    return None if agrees(exercise, yours, expected) else Nudge(nudged_case, yours, expected)
+    return None if agrees(exercise, yours, wanted) else Nudge(nudged_case, yours, wanted)
 
 
 def moved(value, rng):

@@ -103,11 +103,10 @@ def put_back(machinery, streams, limit, missing, _settrace=sys.settrace, _setpro
     return changed
 
 
-def guarded(call, output, _grl=sys.getrecursionlimit, _srl=sys.setrecursionlimit, _restore=restore):
+def guarded(call, output, before, _grl=sys.getrecursionlimit, _srl=sys.setrecursionlimit, _restore=restore):
     """Run call() as learner code: its printing goes to output, patches to shared objects and Python's
     machinery are undone afterwards. Return (returned, exception or None, machinery it changed)."""
-    machinery = Machinery()
-    saved = [(shared, _dict(vars(shared))) for shared in shared_objects()]
+    machinery, saved = before
     returned, raised = None, None
     streams = {"stdout": output, "stderr": output, "stdin": machinery.streams["stdin"]}
     try:
@@ -154,15 +153,22 @@ def run_learner(exercise, source, cases):
     return reply
 
 
+def before_learner_code():
+    """Python's machinery and the shared objects' attributes, taken before the learner's code runs: what
+    every stretch of it is put back to."""
+    return Machinery(), [(shared, _dict(vars(shared))) for shared in shared_objects()]
+
+
 def run_all(exercise, source, cases, namespace, output):
     code = compile_program(source)
-    _, raised, changed, _ = guarded(lambda: exec(code, namespace), output)
+    before = before_learner_code()
+    _, raised, changed, _ = guarded(lambda: exec(code, namespace), output, before)
     if raised is not None:
         program_raised(raised, source)
     if changed:
         raise Rejected("changes_python", changed_message(changed))
     function = find_function(exercise, namespace)
-    return [run_case(exercise, function, namespace, case, output) for case in cases]
+    return [run_case(exercise, function, namespace, case, output, before) for case in cases]
 
 
 def program_raised(exc, source):
@@ -239,7 +245,7 @@ def article(noun):
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def run_case(exercise, function, namespace, case, output):
+def run_case(exercise, function, namespace, case, output, before=None):
     """Call function on fresh inputs for case, with the supplied functions; ship what it built."""
     calls = []
     namespace.update(supplies(exercise, case, calls))
@@ -248,7 +254,7 @@ def run_case(exercise, function, namespace, case, output):
     # grader's references to the inputs as they were.
     arguments = [_list(inputs[name]) if _isinstance(inputs.get(name), _list) else inputs.get(name, case.get(name))
                  for name in exercise["arguments"]]
-    returned, raised, changed, patched = guarded(lambda: function(*arguments), output)
+    returned, raised, changed, patched = guarded(lambda: function(*arguments), output, before or before_learner_code())
     try:
         if changed:
             return {"problem": "changes_python", "detail": changed_message(changed)}

@@ -33,22 +33,24 @@ NODE_LIMIT = 500_000  # past this a graph is refused rather than shipped
 HOOKS = ("excepthook", "displayhook", "breakpointhook", "unraisablehook")
 STREAMS = ("stdout", "stderr", "stdin")
 
-# An audit hook of the grader's, added before any learner code ran: Python has no way to remove one,
-# so a learner's own audit hook leaves the interpreter changed for good.
+# Python has no way to remove an audit hook, so a learner's own leaves the interpreter changed for good.
+# sys.addaudithook is wrapped rather than watched with a hook of the grader's: a hook runs on every
+# audited event (every id(), every exec), and would slow every Check.
 _AUDIT = {"watching": False, "added": False}
 
 
-def _notice(event, args, _flags=_AUDIT):
-    if event == "sys.addaudithook":
-        _flags["added"] = True
-
-
 def watch_audit_hooks():
-    """In the learner's interpreter only (hooks cost a little on every audited event): note whether
-    learner code adds an audit hook of its own, which nothing can take away again."""
-    if not _AUDIT["watching"]:
-        _AUDIT["watching"] = True
-        sys.addaudithook(_notice)
+    """In the learner's interpreter only: note whether learner code adds an audit hook of its own."""
+    if _AUDIT["watching"]:
+        return
+    _AUDIT["watching"] = True
+    real = sys.addaudithook
+
+    def addaudithook(hook, _real=real, _flags=_AUDIT):
+        _flags["added"] = True
+        return _real(hook)
+
+    sys.addaudithook = addaudithook
 
 
 class Machinery:

@@ -531,3 +531,12 @@ def test_a_closed_form_is_refused_whatever_the_draw(lesson):
 def test_a_node_whose_rule_has_no_value_is_refused_as_forged():
     result = grade_submission(DOUBLE, f_program("anchor = x * 0 - 1\nreturn Value(x.data * 2, (anchor,), (2.0,), 'log')"))
     assert result["diagnosis"] == "forged_node" and "has no value at all" in result["message"]
+
+
+def test_code_that_adds_an_audit_hook_gets_a_fresh_interpreter_for_the_next_check():
+    hooked = RIGHT_STACK.replace("from engine import Value", "import sys\nfrom engine import Value\n"
+                                 "sys.addaudithook(lambda event, args: None)")
+    from grading.learner_host import PROCESS
+    assert grade(hooked)["passed"]
+    assert PROCESS.process is None  # replaced: nothing can take an audit hook away again
+    assert not grade(corpus_source("wrong_replaces"))["passed"]

@@ -4,7 +4,9 @@ import json
 
 from engine import Value, dismantle
 from grading.explore import compute_explore
-from grading.grader import grade_submission
+from grading.exercise import Exercise
+from grading.grader import judge, learner_request, prepare
+from grading.learner_side import run_learner, watch_audit_hooks
 from grading.graph_view import graphs_json
 from grading.runner import run_program
 
@@ -14,12 +16,50 @@ def run_json(source):
     return json.dumps(run_program(source))
 
 
-def check_json(exercise_json, source, starter):
-    """Grade a learner's program (the Check button) against the exercise given as JSON."""
+# The Check button, in three steps across two workers: the judge's worker (which never runs learner
+# code) prepares the cases, the learner's worker runs the learner's function on them and sends back
+# plain data, and the judge's worker gives the verdict on that data.
+
+def prepare_json(exercise_json, source, starter):
+    """In the judge's worker: {"verdict"} when the code cannot be run at all (it does not parse, it is the
+    starter), else {"prepared": JSON text the judge reads back, "request", "cases"} for the learner's worker."""
+    exercise = Exercise.from_dict(json.loads(exercise_json))
+    early, cases = prepare(exercise, source, starter)
+    if early:
+        return json.dumps({"verdict": early})
+    return json.dumps({"prepared": json.dumps(cases), "request": learner_request(exercise),
+                       "cases": [case for case, _ in cases]})
+
+
+def learn_json(request, source, cases_json):
+    """In the learner's worker: the learner's side of a Check, as JSON text the page passes on unread
+    (it may hold NaN, which JavaScript's JSON cannot). interrupted: the code stopped on KeyboardInterrupt,
+    which is the page's Stop when the page pressed it; clean: false when the worker must be replaced."""
+    watch_audit_hooks()
     try:
-        return json.dumps(grade_submission(json.loads(exercise_json), source, starter))
-    except KeyboardInterrupt:  # Stop pressed, or the time limit: not a verdict
-        return json.dumps({"interrupted": True})
+        reply = run_learner(json.loads(request), source, json.loads(cases_json))
+    except KeyboardInterrupt:  # Stop pressed while the grader's own code was running
+        return json.dumps({"interrupted": True, "clean": True, "reply": "{}"})
+    return json.dumps({"interrupted": stopped_by_keyboard_interrupt(reply), "clean": reply.get("clean", False),
+                       "reply": json.dumps(reply)})
+
+
+def stopped_by_keyboard_interrupt(reply):
+    rejected = reply.get("rejected") or {}
+    errors = [(rejected.get("error") or {})] + [run.get("detail") for run in reply.get("runs", ())
+                                                 if run.get("problem") == "raised"]
+    return any(isinstance(error, dict) and error.get("type") == "KeyboardInterrupt" for error in errors)
+
+
+def judge_json(exercise_json, source, prepared, reply):
+    """In the judge's worker: the verdict on the learner's worker's reply."""
+    exercise = Exercise.from_dict(json.loads(exercise_json))
+    cases = [(case, drawn) for case, drawn in json.loads(prepared)]
+    try:
+        learned = json.loads(reply)
+    except ValueError:
+        learned = {"failed": "unreadable"}
+    return json.dumps(judge(exercise, source, cases, learned))
 
 
 def explore_json(explore_json_text, controls_json, exercise_json=None, source=None):

@@ -65,14 +65,18 @@ class Exercise:
         return ("output", *(f"grad_{name}" for name in self.values))
 
 
-def call_arguments(exercise, case, inputs, supplied):
-    """The arguments of one call, in order: a Value column's fresh input, the function of '--- supply'
-    that a column names (cases hold plain data, a function by its name, so they travel as JSON and
-    read well in a table), else the case's number or list as it is."""
+def call_arguments(names, case, inputs, supplied):
+    """The arguments of one call of the function whose parameters are names, in order: a Value column's
+    fresh input (a list of them as a list of the call's own, so that an answer writing into its list
+    leaves the grader's references as they were), the function of '--- supply' that a column names
+    (cases hold plain data, a function by its name, so they travel as JSON and read well in a table),
+    else the case's number or list as it is."""
     arguments = []
-    for name in exercise.arguments:
+    for name in names:
         value = inputs[name] if name in inputs else case.get(name)
-        if isinstance(value, str):
+        if type(value) is list and name in inputs:
+            value = list(value)
+        elif isinstance(value, str):
             if value not in supplied:
                 raise BadCases(f"the case's {name} names {value!r}, which the '--- supply' part does not define "
                                f"(it defines {', '.join(sorted(supplied)) or 'no function'})")

@@ -1,56 +1,101 @@
-"""Grading a learner's submission against an exercise: run it and the reference on every case,
-compare the numbers, and name the mistake they show. Returns a JSON-able verdict."""
-import inspect
+"""Grading a learner's submission against an exercise. The learner's code runs in an interpreter of its
+own (grading.learner_side; in CPython a separate process, in the page a worker of its own) and sends
+back only plain data: the graph its function built on each case. Here, in the judge's interpreter, the
+cases are drawn, the reference and the mistakes run, every shipped graph is checked node by node and
+carried back by the judge's own backward pass, and the mistake the numbers show is named.
+Returns a JSON-able verdict."""
 import io
+import math
+import random
+import sys
 from collections import OrderedDict, namedtuple
 
+from grading import learner_side
 from grading.compare import agrees, close, failure_of
 from grading.exercise import Exercise, all_cases, call_arguments
-from grading.measure import BrokenGraph, ForgedNode, measure
+from grading.judge import Run, evaluated_at, verified
 from grading.messages import explain, table
-from grading.sandbox import (GraderImport, Rejected, compile_program, fresh_namespace, grader_import_message,
-                             is_unchanged, learner_code, learner_error, printed_text, printing_to, run_program,
-                             take_apart, take_apart_frames)
+from grading.sandbox import Rejected, compile_program, fresh_namespace, is_unchanged, printing_to, take_apart
 from engine.value import Value
 
-# One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or list}; fed: gradients at the
-# supplied calls that feed the output. problem names what went wrong instead, with its detail.
-Run = namedtuple("Run", "output grads fed problem detail", defaults=((), {}, (), None, None))
-# passed: the numbers agree with the reference's, and they come through the supplied calls as its do.
-Outcome = namedtuple("Outcome", "case drawn expected actual agree passed")
+# passed: the numbers agree with the reference's, they come through the supplied calls as its do, and
+# the graph computes them (worked out again near the case, it still agrees). nudged: Nudge, when it did not.
+Outcome = namedtuple("Outcome", "case drawn expected actual agree passed nudged", defaults=(None,))
+# The inputs moved slightly (case), what the learner's graph gives there (yours, None when it has no
+# value there) and what the reference gives (expected).
+Nudge = namedtuple("Nudge", "case yours expected")
 
 # Reference and mistake runs of written cases never change: keep them, a bounded number.
 REFERENCE_RUNS = OrderedDict()
 REFERENCE_RUNS_KEPT = 2048
+NUDGE = 1e-2  # how far an input is moved, relative to its size, to see that the graph computes the function
+FAILURE_DIAGNOSES = {"syntax_error", "unchanged_starter", "raised", "imports_grader", "missing_function",
+                     "bad_signature", "changes_python", "crashed"}
 
 
 def grade_submission(exercise, source, starter=None, rng=None):
     """Grade source for exercise (an Exercise or its dict) and return a dict of plain JSON values."""
     exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
-    output = io.StringIO()  # written in C, so patched builtins cannot break it mid-run
-    namespace = fresh_namespace()
+    early, cases = prepare(exercise, source, starter, rng)
+    if early:
+        return early
+    from grading.learner_host import PROCESS
+
+    reply = PROCESS.run(learner_request(exercise), source, [case for case, _ in cases])
+    return judge(exercise, source, cases, reply, rng)
+
+
+def prepare(exercise, source, starter=None, rng=None):
+    """(a verdict already, or None; the cases as (case, drawn)): what can be told without running
+    the learner's code is told here."""
     try:
-        code = compile_program(source)
+        compile_program(source)
         if is_unchanged(source, starter):
             raise Rejected("unchanged_starter", exercise.starter_message or UNCHANGED_STARTER)
-        run_program(code, namespace, source, output)
-        function = find_function(exercise, namespace)
-        cases = all_cases(exercise, rng)
-        outcomes = [judge_case(exercise, function, namespace, case, drawn, source, output) for case, drawn in cases]
     except Rejected as rejected:
-        return verdict(exercise, rejected.diagnosis, rejected.message, rejected.error, output=printed_text(output))
-    finally:
-        take_apart(namespace.values())
-        namespace.clear()
+        return verdict(exercise, rejected.diagnosis, rejected.message, rejected.error), []
+    return None, all_cases(exercise, rng)
+
+
+def learner_request(exercise):
+    """What the learner's side is told of the exercise: how to call the function, and the supplied
+    functions; never the solution nor the mistakes."""
+    return {"function": exercise.function, "arguments": list(exercise.arguments), "values": list(exercise.values),
+            "supply": exercise.supply, "feeds": list(exercise.feeds)}
+
+
+def judge(exercise, source, cases, reply, rng=None):
+    """The verdict on the learner's side's reply for cases ((case, drawn) pairs), in the judge's interpreter."""
+    rng = rng or random.Random()
+    output = reply.get("output") if isinstance(reply, dict) else None
+    output = output if isinstance(output, str) else ""
+    if not isinstance(reply, dict) or "failed" in reply:
+        return verdict(exercise, "crashed", CRASHED, output=output)
+    if "rejected" in reply:
+        rejected = reply["rejected"] if isinstance(reply["rejected"], dict) else {}
+        diagnosis = rejected.get("diagnosis")
+        diagnosis = diagnosis if diagnosis in FAILURE_DIAGNOSES else "crashed"
+        message = rejected.get("message") if isinstance(rejected.get("message"), str) else CRASHED
+        error = rejected.get("error") if isinstance(rejected.get("error"), dict) else None
+        return verdict(exercise, diagnosis, message, error, output=output)
+    runs = reply.get("runs")
+    if not isinstance(runs, list) or len(runs) != len(cases):
+        return verdict(exercise, "crashed", CRASHED, output=output)
+    outcomes = [judge_case(exercise, case, drawn, verified(shipped), rng)
+                for (case, drawn), shipped in zip(cases, runs)]
     diagnosis, about, mistake = diagnose(exercise, outcomes)
     message = explain(exercise, diagnosis, about or outcomes[0], mistake, len(outcomes), source, run_reference)
     error = about.actual.detail if diagnosis == "raised" else None
-    return verdict(exercise, diagnosis, message, error, table(exercise, failing_first(outcomes, about)),
-                   printed_text(output))
+    if isinstance(error, dict):
+        error = {key: error.get(key) for key in ("type", "message", "line", "column")}
+    return verdict(exercise, diagnosis, message, error, table(exercise, failing_first(outcomes, about)), output)
 
 
 UNCHANGED_STARTER = ("You have not changed the starter code yet, so there is nothing new to check. Fill in "
                      "the blank it marks, then check again.")
+CRASHED = ("The Python that ran your code stopped before it could answer: your code ended it (os._exit, a "
+           "crash inside C, running out of memory) or ran far too long. Nothing could be checked; look for what "
+           "might end Python itself, then check again.")
 
 
 def verdict(exercise, diagnosis, message, error=None, cases=None, output=""):
@@ -60,61 +105,82 @@ def verdict(exercise, diagnosis, message, error=None, cases=None, output=""):
             "message": message, "error": error, "columns": columns, "cases": rows, "output": output}
 
 
-def find_function(exercise, namespace):
-    """Return the learner's function, or raise Rejected if it cannot be called as the grader calls it."""
-    name = exercise.function
-    function = namespace.get(name)
-    if not callable(function):
-        raise Rejected("missing_function", missing_message(name, namespace, function))
-    try:
-        signature = inspect.signature(function)
-    except Exception:  # not every callable has a signature Python can read: just call it
-        return function
-    try:
-        signature.bind(*exercise.arguments)
-    except TypeError:
-        call = f"{name}({', '.join(exercise.arguments)})"
-        raise Rejected("bad_signature", f"{name}{signature} cannot be called as {call}, which is how the "
-                                        f"grader calls it. Give it {len(exercise.arguments)} parameter(s), in that "
-                                        "order, as the starter code does.") from None
-    return function
-
-
-def missing_message(name, namespace, found):
-    """Explain that the function is missing or not a function, naming the functions there are."""
-    if found is None:
-        message = f"There is no function called {name} in your code, so there was nothing to check."
-    else:
-        message = f"{name} in your code is a {type(found).__name__}, not a function."
-    defined = [n for n, obj in namespace.items() if inspect.isfunction(obj)]
-    if defined:
-        message += f" Your code defines {', '.join(defined)}."
-    return message + f" Keep the line def {name}(…): from the starter code and fill in its blank."
-
-
-def judge_case(exercise, function, namespace, case, drawn, source, output):
-    """Run the learner's function and the reference on one case and compare them."""
+def judge_case(exercise, case, drawn, actual, rng):
+    """Compare the learner's run on one case with the reference's."""
     expected = run_reference(exercise, exercise.solution, case, cache=not drawn)
-    actual = run_case(exercise, function, namespace, case, source, output)
     if not actual.problem and not expected.problem and isinstance(actual.output, list) != isinstance(expected.output, list):
         actual = Run(problem="not_a_value", detail=describe_shape(actual.output, expected.output))
     agree = actual.problem is None and agrees(exercise, actual, expected)
-    return Outcome(case, drawn, expected, actual, agree, agree and fed_like_the_reference(exercise, actual, expected))
+    if not (agree and fed_like_the_reference(exercise, actual, expected)):
+        return Outcome(case, drawn, expected, actual, agree, False)
+    nudged = computes_the_function(exercise, actual, expected, case, rng)
+    return Outcome(case, drawn, expected, actual, agree, nudged is None, nudged)
+
+
+def computes_the_function(exercise, actual, expected, case, rng):
+    """None if the learner's graph, worked out again with its inputs moved slightly (by the judge's own
+    draw, which the learner's side never sees), agrees there with the reference's graph worked out again
+    the same way; else the Nudge. A number worked out elsewhere and dressed as a graph agrees only at the
+    case itself."""
+    values = {name: moved(case[name], rng) for name in exercise.values}
+    nudged_case = {**case, **values}
+    try:
+        wanted_output, wanted_grads = evaluated_at(expected.graph, values)
+    except Exception:  # the function itself has no value there: nothing to compare
+        return None
+    wanted = Run(wanted_output if isinstance(expected.output, list) else wanted_output[0], wanted_grads)
+    try:
+        output, grads = evaluated_at(actual.graph, values)
+    except Exception:  # no value there, where the function has one
+        return Nudge(nudged_case, None, wanted)
+    yours = Run(output if isinstance(actual.output, list) else output[0], grads)
+    return None if agrees(exercise, yours, wanted) else Nudge(nudged_case, yours, wanted)
+
+
+def moved(value, rng):
+    """A case's number (or each number of a list) moved by about NUDGE of its size, either way."""
+    if isinstance(value, list):
+        return [moved(item, rng) for item in value]
+    number = float(value)
+    return number + rng.choice((-1, 1)) * rng.uniform(0.5, 1.0) * NUDGE * max(1.0, abs(number))
 
 
 def run_reference(exercise, source, case, cache=True):
-    """The run of a program of the exercise's own (the solution, a mistake) on one case."""
+    """The run of a program of the exercise's own (the solution, a mistake) on one case, measured as a
+    learner's is: shipped as data, then checked and carried back by the judge."""
     key = (source, exercise.supply, exercise.feeds, repr(sorted(case.items())))
     if cache and key in REFERENCE_RUNS:
         REFERENCE_RUNS.move_to_end(key)
         return REFERENCE_RUNS[key]
     namespace = program_namespace(source)
-    run = run_case(exercise, namespace[exercise.function], namespace, case, source, io.StringIO(), trusted=True)
+    run = trusted_run(learner_request(exercise), namespace[exercise.function], namespace, case)
     if cache:
         REFERENCE_RUNS[key] = run
         if len(REFERENCE_RUNS) > REFERENCE_RUNS_KEPT:
             REFERENCE_RUNS.popitem(last=False)
     return run
+
+
+def trusted_run(request, function, namespace, case):
+    """One run of the exercise's own code (trusted: nothing to guard) on case, as the judge reads it."""
+    calls = []
+    supplied = learner_side.supplies(request, case, calls)
+    namespace.update(supplied)
+    inputs = {name: learner_side.fresh_input(case[name]) for name in request["values"]}
+    arguments = call_arguments(request["arguments"], case, inputs, supplied)
+    returned = None
+    try:
+        with printing_to(io.StringIO()):
+            returned = function(*arguments)
+        outputs = learner_side.returned_values(returned)
+        if outputs is None:
+            return Run(problem="not_a_value", detail=learner_side.describe_returned(returned))
+        return verified(learner_side.ship(outputs, isinstance(returned, (list, tuple)), inputs, calls))
+    except (Exception, SystemExit) as exc:  # a mistake may raise on some case
+        return Run(problem="raised", detail={"type": type(exc).__name__, "message": str(exc), "line": None,
+                                             "column": None})
+    finally:
+        take_apart([returned, *inputs.values(), *[result for _, result in calls]])
 
 
 PROGRAMS = {}  # source → the namespace it defined: an exercise's own programs run once per worker
@@ -132,55 +198,6 @@ def program_namespace(source):
     return PROGRAMS[source]
 
 
-def run_case(exercise, function, namespace, case, source, output, trusted=False):
-    """Call function on fresh inputs for case, with the supplied functions in its namespace; measure it.
-    Learner code has its patches undone afterwards; the exercise's own (trusted) code need not."""
-    calls = []
-    supplied = supplies(exercise, case, calls)
-    namespace.update(supplied)
-    inputs = {name: fresh_input(case[name]) for name in exercise.values}
-    arguments = call_arguments(exercise, case, inputs, supplied)
-    patched = []
-    returned = None
-    try:
-        with printing_to(output) if trusted else learner_code(output, patched):
-            returned = function(*arguments)
-    except GraderImport as exc:
-        return Run(problem="imports_grader", detail=grader_import_message(exc))
-    except (Exception, SystemExit) as exc:  # KeyboardInterrupt is how the page stops code
-        take_apart_frames(exc.__traceback__)
-        return Run(problem="raised", detail=learner_error(exc))
-    try:
-        outputs = returned_values(returned)
-        if outputs is None:
-            return Run(problem="not_a_value", detail=describe_returned(returned))
-        output_data, grads, fed = measure(outputs, inputs, calls)
-        return Run(output_data if isinstance(returned, (list, tuple)) else output_data[0], grads, fed)
-    except BrokenGraph as broken:
-        return Run(problem="broken_graph", detail=str(broken))
-    except ForgedNode as forged:
-        detail = str(forged)
-        if patched:
-            detail += f"; your code changed {', '.join(sorted(set(patched)))}, which the grader does not use"
-        return Run(problem="forged_node", detail=detail)
-    finally:
-        take_apart([returned, *inputs.values(), *calls])
-
-
-def supplies(exercise, case, calls):
-    """The functions the exercise gives the learner's code on this case; results of those that must
-    feed the output are noted in calls."""
-    if not exercise.supply:
-        return {}
-    namespace = {"__name__": "__supply__", "Value": Value, **case}
-    exec(compile_once(exercise.supply, "<supply>"), namespace)
-    given = {name: obj for name, obj in namespace.items()
-             if inspect.isfunction(obj) and obj.__module__ == "__supply__" and not name.startswith("_")}
-    for name in exercise.feeds:
-        given[name] = recorded(given[name], calls)
-    return given
-
-
 COMPILED = {}
 
 
@@ -191,48 +208,42 @@ def compile_once(source, name="<exercise>"):
     return COMPILED[source]
 
 
-def recorded(function, calls):
-    """function, noting every Value it returns in calls."""
-    def call(*args, **kwargs):
-        result = function(*args, **kwargs)
-        calls.extend(item for item in (result if isinstance(result, list) else [result]) if isinstance(item, Value))
-        return result
-
-    call.__name__ = function.__name__
-    call.__doc__ = function.__doc__
-    return call
+# For the views that run learner code where it runs (the graph, an explore's "your code"): they give no verdict.
+def find_function(exercise, namespace):
+    """Return the learner's function, or raise Rejected if it cannot be called as the grader calls it."""
+    return learner_side.find_function(learner_request(exercise), namespace)
 
 
-def fresh_input(data):
-    """A case's number as a Value, or a list of numbers as a list of Values."""
-    if isinstance(data, list):
-        return [Value(float(item)) for item in data]
-    return Value(float(data))
+def run_case(exercise, function, namespace, case, source, output):
+    """The learner's function on case, run where the learner's code runs, as the judge would read it."""
+    return verified(learner_side.run_case(learner_request(exercise), function, namespace, case, output))
 
 
-def returned_values(returned):
-    """The returned Value or list of Values as a list, or None if it is neither."""
-    if isinstance(returned, Value):
-        return [returned]
-    if isinstance(returned, (list, tuple)) and returned and all(isinstance(item, Value) for item in returned):
-        return list(returned)
-    return None
+def supplies(exercise, case, calls):
+    """The exercise's supplied functions on case; every Value returned by a call of a feeds function is
+    noted in calls."""
+    noted = []
+    given = learner_side.supplies(learner_request(exercise), case, noted)
+
+    def watched(function):
+        def call(*args, **kwargs):
+            before = len(noted)
+            result = function(*args, **kwargs)
+            calls.extend(value for _, value in noted[before:])
+            return result
+        call.__name__, call.__doc__ = function.__name__, function.__doc__
+        return call
+
+    return {name: watched(function) if name in exercise.feeds else function for name, function in given.items()}
+
+
+fresh_input = learner_side.fresh_input
+returned_values = learner_side.returned_values
 
 
 def describe_shape(actual, expected):
     """What came back, when a list came back for a Value or the other way round."""
     return f"a list of {len(actual)} Values" if isinstance(actual, list) else "a single Value"
-
-
-def describe_returned(returned):
-    """Name what came back instead of a Value, for a message."""
-    if returned is None:
-        return "None"
-    if type(returned) is float:
-        return f"a plain float ({returned!r})"
-    if isinstance(returned, (list, tuple)):
-        return f"a {type(returned).__name__} that is not all Values"
-    return f"a {type(returned).__name__}"
 
 
 def diagnose(exercise, outcomes):
@@ -244,7 +255,8 @@ def diagnose(exercise, outcomes):
     if not failing:
         return "correct", None, None
     if all(o.agree for o in failing):
-        return "bypasses", failing[0], None
+        bypassing = [o for o in failing if o.nudged is None]
+        return ("bypasses", bypassing[0], None) if bypassing else ("closed_form", failing[0], None)
     failing = [o for o in failing if not o.agree]
     with_problem = [o for o in failing if o.actual.problem]
     if with_problem:
@@ -258,10 +270,19 @@ def diagnose(exercise, outcomes):
 
 
 def fed_like_the_reference(exercise, actual, expected):
-    """A right answer gets its numbers through the supplied functions as the reference does: as many
-    of their calls feed the result, and the same gradients reach them."""
+    """A right answer gets its numbers through the supplied functions as the reference does: as many of
+    their calls feed the result, each called on the same numbers, with the same gradient reaching it.
+    A construction that wires in calls on numbers of its own choosing cannot match that without
+    working out every step, which is the computation itself."""
     fed, wanted = actual.fed, expected.fed
-    return len(fed) == len(wanted) and all(close(a, e, exercise.tolerance) for a, e in zip(fed, wanted))
+    return len(fed) == len(wanted) and all(same_call(a, e, exercise.tolerance) for a, e in zip(fed, wanted))
+
+
+def same_call(actual, expected, tolerance):
+    (grad, arguments), (wanted_grad, wanted_arguments) = actual, expected
+    return (close(grad, wanted_grad, tolerance) and len(arguments) == len(wanted_arguments)
+            and all(a is not None and e is not None and close(float(a), float(e), tolerance)
+                    for a, e in zip(arguments, wanted_arguments)))
 
 
 def recognised_mistake(exercise, outcomes, first_failing):

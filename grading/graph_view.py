@@ -41,7 +41,7 @@ def graph_of(exercise, source, case):
         supplied = supplies(exercise, case, calls)
         namespace.update(supplied)
         inputs = {name: fresh_input(case[name]) for name in exercise.values}
-        arguments = call_arguments(exercise, case, inputs, supplied)
+        arguments = call_arguments(exercise.arguments, case, inputs, supplied)
         with learner_code(io.StringIO()):
             returned = function(*arguments)
         outputs = returned_values(returned) or []

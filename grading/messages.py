@@ -159,8 +159,14 @@ def no_gradient(exercise, about, source):
 def not_a_value(exercise, about, source):
     detail, expected = about.actual.detail, about.expected.output
     wanted = f"a list of {len(expected)} Values" if isinstance(expected, list) else "a Value"
-    hint = ("A function without a return line gives None: end it with a return." if detail == "None"
-            else "Return the Value itself, not its .data or a number made from it.")
+    if detail == "None":
+        hint = "A function without a return line gives None: end it with a return."
+    elif isinstance(expected, list):
+        hint = f"Return the whole list of Values, one for each of the {len(expected)} entries."
+    elif str(detail).startswith("a list of"):
+        hint = "Return the one Value itself, not a list holding it."
+    else:
+        hint = "Return the Value itself, not its .data or a number made from it."
     return (f"{{function}} returned {escape_braces(detail)} for {{case}}, where {wanted} was expected, so no "
             f"gradient could flow back through it. {hint}")
 
@@ -182,9 +188,23 @@ def imports_grader(exercise, about, source):
 
 def raised(exercise, about, source):
     error = about.actual.detail
+    if error.get("exit") is not None:
+        said = escape_braces(f" called sys.exit{error['exit']}{where(error, source)}, which ends a Python program, when "
+                             "called with ")
+        return ("{function}" + said + "{case}, so it returned nothing. A function gives its result with return; "
+                "remove the exit, then check again.")
     said = escape_braces(f" raised {error['type']}{where(error, source)} when called with ")
-    return ("{function}" + said + "{case}: " + escape_braces(sentence(error["message"]))
+    return ("{function}" + said + "{case}: " + escape_braces(sentence(error_text(error)) + str(error.get("hint") or ""))
             + " Read that line with those values in mind, then check again.")
+
+
+def error_text(error):
+    """An error's message, with the engine's own wording of a division by zero made plain."""
+    message = str(error["message"])
+    if error["type"] == "ZeroDivisionError" and "cannot be raised to a negative power" in message:
+        return ("a division by zero (a Value is divided by raising the divisor to the power -1, and 0 has no "
+                "such power)")
+    return message
 
 
 def bypasses(exercise, about, source):
@@ -192,7 +212,7 @@ def bypasses(exercise, about, source):
     names = " and ".join(exercise.feeds)
     return (f"For {{case}} your numbers are right, but they do not all come through {names}: the reference's "
             f"result depends on {len(expected)} of its calls, yours on {len(fed)}"
-            + ("" if len(fed) != len(expected) else ", with different gradients reaching them")
+            + ("" if len(fed) != len(expected) else ", but called on other numbers or with other gradients reaching them")
             + f". The grade counts only what flows through the {names} the exercise gives you, so build the "
             "result from its calls rather than from a formula of your own.")
 
@@ -203,6 +223,32 @@ def lesson_fault(exercise, about, source):
             "each time), and tell the lesson's author about this case.")
 
 
+def closed_form(exercise, about, source):
+    nudge = about.nudged
+    moved = describe_case(exercise, {name: nudge.case[name] for name in exercise.values})
+    if nudge.yours is None:
+        found = "some of its operations have no value there, where the function has one"
+    else:
+        found = "; ".join(f"{what} is {short(quantity_of(nudge.yours, q))} where {short(quantity_of(nudge.expected, q))} "
+                          "was expected" for q, what in quantity_names(exercise)
+                          if not same_numbers(quantity_of(nudge.yours, q), quantity_of(nudge.expected, q),
+                                              exercise.tolerance))
+    return escape_braces("For ") + "{case}" + escape_braces(
+        f" your numbers are right, but the graph your {exercise.function} built does not compute them: worked out "
+        f"again by the grader with the inputs moved slightly ({moved}), {found}. The grade counts only what the engine "
+        "computes through the graph your code builds, step by step from the inputs, so build it from them rather "
+        "than from numbers worked out elsewhere.")
+
+
+def quantity_names(exercise):
+    for quantity in exercise.quantities:
+        yield quantity, ("the output" if quantity == "output" else f"the gradient at {quantity.removeprefix('grad_')}")
+
+
+def changes_python(exercise, about, source):
+    return escape_braces(about.actual.detail)
+
+
 def escape_braces(text):
     """Learner text (an error message) inside a template: its braces are not fields."""
     return str(text).replace("{", "{{").replace("}", "}}")
@@ -210,7 +256,7 @@ def escape_braces(text):
 
 GENERIC = {"wrong": wrong, "no_gradient": no_gradient, "not_a_value": not_a_value, "broken_graph": broken_graph,
            "forged_node": forged_node, "imports_grader": imports_grader, "raised": raised, "bypasses": bypasses,
-           "lesson_fault": lesson_fault}
+           "lesson_fault": lesson_fault, "closed_form": closed_form, "changes_python": changes_python}
 
 
 def table(exercise, outcomes):

@@ -146,22 +146,27 @@ def shared_objects():
 SHARED = [-1, []]  # (how many modules there were, the shared objects then)
 
 
-def restore(saved):
+def restore(saved, _vars=vars, _list=list, _setattr=setattr, _delattr=delattr, _is=operator.is_, _all=all,
+            _map=map, _missing=MISSING, _module=types.ModuleType, _isinstance=isinstance, _type=type):
     """Put every saved attribute back, and remove the ones added since (but not submodules);
     return the names that had changed, such as 'Value.__add__'."""
+    # Everything used here was bound when this module was imported, before any learner code ran:
+    # a program that replaced operator.is_ or deleted builtins cannot stop its patches being undone.
     changed = []
     for shared, attributes in saved:
-        current = vars(shared)
-        if unchanged(current, attributes):
+        current = _vars(shared)
+        if current.keys() == attributes.keys() and _all(_map(_is, current.values(), attributes.values())):
             continue
-        for name in [name for name in current if name not in attributes]:
-            if not is_submodule(current[name], shared, name):
-                changed.append(f"{shared.__name__}.{name}")
-                delattr(shared, name)
+        name_of = _type.__getattribute__(shared, "__name__") if _isinstance(shared, _type) else current.get("__name__")
+        for name in [name for name in _list(current) if name not in attributes]:
+            value = current[name]
+            if not (_isinstance(value, _module) and value.__name__ == f"{name_of}.{name}"):
+                changed.append(f"{name_of}.{name}")
+                _delattr(shared, name)
         for name, value in attributes.items():
-            if current.get(name, MISSING) is not value:
-                changed.append(f"{shared.__name__}.{name}")
-                setattr(shared, name, value)
+            if current.get(name, _missing) is not value:
+                changed.append(f"{name_of}.{name}")
+                _setattr(shared, name, value)
     return changed
 
 

@@ -124,7 +124,8 @@ def supplied_names(exercise):
 
 
 def case_problems(exercise, cases, lines, problem):
-    """A Value column holds numbers; a column that names a function names one of '--- supply'."""
+    """A Value column holds numbers; a column passed to the function that holds a name names a function
+    of '--- supply'. A column the call does not pass is for '--- supply' alone, and may hold any word."""
     names = supplied_names(exercise)
     for case, drawn, seed in cases:
         line = lines["generate"] if drawn else lines["cases"]
@@ -135,7 +136,7 @@ def case_problems(exercise, cases, lines, problem):
                 return [problem(line, f"the column {name} arrives as a Value, so it holds a number or a list of "
                                       f"numbers; the case {case}{where_drawn(drawn, seed)} has {value!r} (name the "
                                       "columns that arrive as Values with 'values:', such as 'values: x')")]
-            if isinstance(value, str) and value not in names:
+            if isinstance(value, str) and name in exercise.arguments and value not in names:
                 return [problem(line, f"the case {case}{where_drawn(drawn, seed)} names {value!r} for {name}, but "
                                       f"'--- supply' defines {', '.join(sorted(names)) or 'no function'}: a column "
                                       "names a function of '--- supply', which the grader passes in its place")]
@@ -235,7 +236,7 @@ def raised_by(exercise, source, case, seconds):
     # Values without recursing (dismantling each one, as the page must, costs most of the time here).
     try:
         with time_limit(seconds), printing_to(io.StringIO()):
-            namespace[exercise.function](*call_arguments(exercise, case, inputs, supplied))
+            namespace[exercise.function](*call_arguments(exercise.arguments, case, inputs, supplied))
     except GradingTimedOut:
         return f"ran past the exercise's time_limit of {seconds:g} s"
     except Exception as error:

@@ -63,6 +63,11 @@ function forwardOutput(stream) {
   };
 }
 
+// A worker is either the learner's (runs learner code: Run, the learner's side of Check, Explore, the
+// graph) or the judge's (prepares a Check's cases and gives its verdict; never runs learner code).
+const LEARNER_REQUESTS = new Set(["run", "learn", "explore", "graph"]);
+const JUDGE_REQUESTS = new Set(["prepare", "judge"]);
+
 async function boot() {
   const { interrupt } = await connected;
   post({ type: "status", state: "loading", message: "Loading Python…" });
@@ -120,9 +125,16 @@ async function answer(data) {
   const booted = await ready;
   if (!booted) return; // the page has been told Python is unavailable, and offers Retry
   const { browser } = booted;
+  const { role } = await connected;
+  if (!(role === "judge" ? JUDGE_REQUESTS : LEARNER_REQUESTS).has(data.type)) {
+    post({ id: data.id, type: "crashed", message: `a ${role} worker does not answer ${data.type} requests` });
+    return;
+  }
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
   try {
-    const reply = data.type === "check" ? browser.check_json(data.exercise, data.code, data.starter ?? null)
+    const reply = data.type === "prepare" ? browser.prepare_json(data.exercise, data.code, data.starter ?? null)
+      : data.type === "judge" ? browser.judge_json(data.exercise, data.code, data.prepared, data.reply)
+      : data.type === "learn" ? browser.learn_json(data.request, data.code, data.cases)
       : data.type === "explore" ? browser.explore_json(data.explore, data.controls, data.exercise ?? null, data.code ?? null)
       : data.type === "graph" ? browser.graph_json(data.exercise, data.code, data.caseIndex)
       : browser.run_json(data.code);

@@ -280,10 +280,11 @@ RIGHT_NUMBER = ", where a Value was expected, so no gradient could flow back thr
     (DOUBLE, f_program("return x.data * 2"), "not_a_value", "f returned a plain float (2.0) for x 1" + RIGHT_NUMBER),
     (DOUBLE, f_program("return [x, 2]"), "not_a_value", "f returned a list that is not all Values for x 1" + RIGHT_NUMBER),
     (DOUBLE, f_program("return (x, 2)"), "not_a_value", "f returned a tuple that is not all Values for x 1" + RIGHT_NUMBER),
-    (DOUBLE, f_program("return [x * 2]"), "not_a_value", "f returned a list of 1 Values for x 1" + RIGHT_NUMBER),
+    (DOUBLE, f_program("return [x * 2]"), "not_a_value", "f returned a list of 1 Values for x 1, where a Value was "
+     "expected, so no gradient could flow back through it. Return the one Value itself, not a list holding it."),
     (PAIR, f_program("return x * 2"), "not_a_value",
      "f returned a single Value for x 1, where a list of 2 Values was expected, so no gradient could flow back "
-     "through it. Return the Value itself, not its .data or a number made from it."),
+     "through it. Return the whole list of Values, one for each of the 2 entries."),
     (DOUBLE, f_program("y = x * 2\nraise ValueError('no {way}')"), "raised",
      "f raised ValueError on line 5 (`raise ValueError('no {way}')`) when called with x 1: no {way}. "
      "Read that line with those values in mind, then check again."),
@@ -331,8 +332,9 @@ def test_a_gradient_written_by_hand_counts_for_nothing(results):
 
 
 def test_feeds_requires_every_supplied_call_to_reach_the_result():
-    without_feeds = grade(corpus_source("wrong_closed_form_factor"), feeds=[])
-    assert without_feeds["passed"]  # the check that refuses it is the exercise's 'feeds: layer'
+    assert grade(corpus_source("wrong_closed_form_factor"))["diagnosis"] == "bypasses"
+    # Without 'feeds: layer' the closed form is still refused: its graph is not the function.
+    assert grade(corpus_source("wrong_closed_form_factor"), feeds=[])["diagnosis"] == "closed_form"
 
 
 def test_syntax_error_gives_line_and_column(results):
@@ -428,8 +430,10 @@ def residual_stack(x, depth=20):
 @pytest.mark.parametrize("source", [LEFT_IN_GLOBALS, LEFT_IN_A_RAISING_FRAME])
 def test_graphs_the_learner_leaves_behind_are_taken_apart(source):
     # In Pyodide, dropping a deep graph whole kills the interpreter; the grader must cut it first.
+    from grading.grader import learner_request
+    from grading.learner_side import run_learner
     try:
-        grade(source)
+        run_learner(learner_request(Exercise.from_dict(EXERCISE)), source, [dict(EXERCISE["cases"][0])])
         assert sys.gradlab_probe._children == () and sys.gradlab_probe._local_grads == ()
     finally:
         del sys.gradlab_probe
@@ -444,3 +448,96 @@ def test_graphs_the_learner_leaves_behind_are_taken_apart(source):
 def test_numbers_read_in_messages_as_four_decimals_or_four_significant_digits(number, reads):
     from grading.messages import short
     assert short(number) == reads
+
+
+# Issue 26: the ways past the grader, the crashes and poisons, in every lesson's corpus; after each, a
+# right answer and a known mistake are graded as ever (the canary).
+CANARIES = {"7.2": ("right_solution", "wrong_adds_rates"), "7.3": ("right_solution", "wrong_no_total"),
+            "8.5": ("right_solution", "wrong_sum_not_mean"), "8.6": ("right_assign", "wrong_replaces")}
+TRIALS = [(lesson, name) for lesson in corpus_lessons() for name, _, _, _ in load_corpus(lesson)
+          if name.startswith(("cheat_", "poison_", "message_")) or name == "right_scales_in_place"]
+
+
+def lesson_source(lesson, name):
+    return next(source for entry, source, _, _ in load_corpus(lesson) if entry == name)
+
+
+def expected_of(lesson, name):
+    return next((verdict == "passed", diagnosis) for entry, _, verdict, diagnosis in load_corpus(lesson) if entry == name)
+
+
+def python_state():
+    return (dict(vars(builtins)), sys.getrecursionlimit(), sys.stdout, sys.stderr, sys.gettrace(), sys.getprofile(),
+            sys.excepthook, sys.displayhook, list(sys.meta_path))
+
+
+@pytest.mark.parametrize("lesson, name", TRIALS, ids=[f"{lesson}/{name}" for lesson, name in TRIALS])
+def test_after_each_trial_a_right_answer_and_a_mistake_are_graded_as_ever(lesson, name):
+    exercise, starter = lesson_exercise(lesson)[1], load_starter(lesson)
+    before = python_state()
+    result = grade_submission(exercise, lesson_source(lesson, name), starter)
+    assert (result["passed"], result["diagnosis"]) == expected_of(lesson, name), result["message"]
+    for canary in CANARIES[lesson]:
+        again = grade_submission(exercise, lesson_source(lesson, canary), starter)
+        assert (again["passed"], again["diagnosis"]) == expected_of(lesson, canary), again["message"]
+    assert python_state() == before
+
+
+POISONS = [(lesson, name) for lesson, name in TRIALS if name.startswith("poison_")]
+
+
+@pytest.mark.parametrize("lesson, name", POISONS, ids=[f"{lesson}/{name}" for lesson, name in POISONS])
+def test_the_learners_interpreter_is_left_as_it_was_found(lesson, name):
+    # The learner's side, run here in this very interpreter: whatever the code did to Python is put back.
+    from grading.grader import learner_request
+    from grading.learner_side import run_learner
+    exercise = Exercise.from_dict(lesson_exercise(lesson)[1])
+    before = python_state()
+    reply = run_learner(learner_request(exercise), lesson_source(lesson, name), [dict(exercise.cases[0])])
+    assert python_state() == before
+    said = reply["rejected"]["message"] if "rejected" in reply else str(reply["runs"][0]["detail"])
+    assert {"poison_raises_keyboard_interrupt": "KeyboardInterrupt is what Python raises when a run is stopped",
+            "poison_raises_generator_exit": "GeneratorExit is how Python closes a generator",
+            "poison_raises_own_base_exception": "Enough is not an Exception but a BaseException",
+            "poison_deletes_builtins": "deleted",
+            "poison_recursion_limit": "set the recursion limit to 12",
+            "poison_sets_hooks": "replaced sys.excepthook",
+            "poison_replaces_stdout": "replaced sys.stdout"}[name] in said
+
+
+@pytest.mark.parametrize("lesson", corpus_lessons())
+def test_messages_that_read_poorly_now_read_well(lesson):
+    def message(name):
+        return grade_submission(lesson_exercise(lesson)[1], lesson_source(lesson, name))["message"]
+
+    exact = message("message_data_of_a_class_of_its_own")
+    assert "a node's data is an Exact, not a number" in exact
+    exits = message("message_exits")
+    assert "called sys.exit(0)" in exits and "could start: 0." not in exits
+    zero = message("message_divides_by_zero")
+    assert "a division by zero" in zero and "cannot be raised to a negative power" not in zero
+    shape = message("message_wrong_shape_returned")
+    assert "not its .data" not in shape
+    assert ("Return the whole list of Values" if lesson == "8.5" else "Return the one Value itself") in shape
+
+
+@pytest.mark.parametrize("lesson", corpus_lessons())
+def test_a_closed_form_is_refused_whatever_the_draw(lesson):
+    for seed in range(5):
+        result = grade_submission(lesson_exercise(lesson)[1], lesson_source(lesson, "cheat_closed_form_from_math"),
+                                  None, random.Random(seed))
+        assert not result["passed"], result["message"]
+
+
+def test_a_node_whose_rule_has_no_value_is_refused_as_forged():
+    result = grade_submission(DOUBLE, f_program("anchor = x * 0 - 1\nreturn Value(x.data * 2, (anchor,), (2.0,), 'log')"))
+    assert result["diagnosis"] == "forged_node" and "has no value at all" in result["message"]
+
+
+def test_code_that_adds_an_audit_hook_gets_a_fresh_interpreter_for_the_next_check():
+    hooked = RIGHT_STACK.replace("from engine import Value", "import sys\nfrom engine import Value\n"
+                                 "sys.addaudithook(lambda event, args: None)")
+    from grading.learner_host import PROCESS
+    assert grade(hooked)["passed"]
+    assert PROCESS.process is None  # replaced: nothing can take an audit hook away again
+    assert not grade(corpus_source("wrong_replaces"))["passed"]

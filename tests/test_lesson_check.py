@@ -161,7 +161,7 @@ BROKEN_LESSONS = {
          "is the truth every answer is compared with, so one of the two is wrong")]),
     "case names no function": (["1.43-case-names-no-function.md"], [
         ("1.43-case-names-no-function.md", 31, "--- cases",
-         "the case {'depth': 3, 'x': -1.5, 'rate': 'fast'} names 'fast' for rate, but '--- supply' defines layer: a "
+         "the case {'depth': 3, 'x': -1.5, 'block': 'fast'} names 'fast' for block, but '--- supply' defines layer: a "
          "column names a function of '--- supply', which the grader passes in its place")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",

@@ -28,7 +28,7 @@ def with_mistake_message(message):
 @pytest.mark.parametrize("body, calls", [
     ("return x * 4", "yours on 0"),
     ("return layer(x) * 2", "yours on 1"),
-    ("return layer(x) * 1.5 + layer(x) * 0.5", "yours on 2, with different gradients reaching them"),
+    ("return layer(x) * 1.5 + layer(x) * 0.5", "yours on 2, but called on other numbers or with other gradients reaching them"),
 ])
 def test_right_numbers_that_bypass_the_supplied_function_are_told_how(body, calls):
     result = grade_submission(SUPPLIED, program(body))

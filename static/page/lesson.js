@@ -41,6 +41,10 @@ const runtime = new PythonRuntime({
     for (const button of retryButtons) button.hidden = state !== "error";
     if (state === "ready") pythonIsReady();
   },
+  // Whether the judge's interpreter, which gives Check's verdicts, is ready (tests read this too).
+  onJudge: (state) => {
+    for (const line of statusLines) line.dataset.judge = state;
+  },
   // Whether a warm interpreter waits to take over after a hard stop (tests read this too).
   onSpare: (state) => {
     for (const line of statusLines) line.dataset.spare = state;

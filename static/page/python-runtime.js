@@ -1,11 +1,12 @@
-// Owns the page's Python: the worker running it, a warm spare to swap in after a hard stop,
-// and requests matched to replies by id.
+// Owns the page's Python: the learner's worker running learner code, a warm spare to swap in after a
+// hard stop, and the judge's worker, which never runs learner code: a Check's cases are drawn and its
+// verdict given there, on plain data from the learner's worker. Requests are matched to replies by id.
 
 const HARD_STOP_AFTER_MS = 300; // an interrupt not honoured by then means code stuck inside C
 const SPARE_DELAY_MS = 1500; // let the page and the first run settle before booting a spare
 
 class PythonWorker {
-  constructor(url, files, onMessage) {
+  constructor(url, files, onMessage, role = "learner") {
     this.ready = false;
     this.worker = new Worker(url, { type: "module" });
     // Replies come only through this private channel; whatever else reaches the worker's
@@ -19,7 +20,7 @@ class PythonWorker {
     });
     // With cross-origin isolation, Stop raises KeyboardInterrupt instead of killing Python.
     this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    this.worker.postMessage({ type: "connect", files, interrupt: this.interrupt }, [channel.port2]);
+    this.worker.postMessage({ type: "connect", files, interrupt: this.interrupt, role }, [channel.port2]);
   }
 
   send(message) {
@@ -34,7 +35,7 @@ class PythonWorker {
 
 export class PythonRuntime {
   // files: where the worker finds Pyodide, the engine wheel and the snapshot (page-relative URLs).
-  constructor({ workerUrl, files, onStatus, onSpare }) {
+  constructor({ workerUrl, files, onStatus, onSpare, onJudge }) {
     this.workerUrl = new URL(workerUrl, document.baseURI);
     const absolute = (url) => new URL(url, document.baseURI).href;
     this.files = {
@@ -43,8 +44,11 @@ export class PythonRuntime {
     };
     this.onStatus = onStatus;
     this.onSpare = onSpare;
+    this.onJudge = onJudge;
     this.active = null;
     this.spare = null;
+    this.judge = null; // the judge's worker: never the spare, which becomes the learner's after a hard stop
+    this.judging = new Map(); // request id → resolve, for the judge's worker
     this.pending = new Map(); // request id → { resolve, onOutput }
     this.nextId = 1;
     this.state = "idle";
@@ -54,6 +58,46 @@ export class PythonRuntime {
 
   start() {
     if (!this.active) this.active = this.spawn();
+  }
+
+  startJudge() {
+    if (!this.judge) this.judge = new PythonWorker(this.workerUrl, this.files, (handle, message) => this.hearJudge(handle, message), "judge");
+  }
+
+  hearJudge(handle, message) {
+    if (handle !== this.judge) return;
+    if (message.type === "status") {
+      handle.ready = message.state === "ready";
+      this.onJudge?.(message.state);
+      if (message.state === "error") this.replaceJudge(message.message);
+      else if (handle.ready && this.active?.ready) this.scheduleSpare();
+      return;
+    }
+    const resolve = this.judging.get(message.id);
+    if (!resolve) return;
+    if (message.type === "done") {
+      this.judging.delete(message.id);
+      resolve({ kind: "done", result: message.result });
+    } else if (message.type === "crashed") {
+      this.replaceJudge(message.message);
+    }
+  }
+
+  replaceJudge(message) {
+    this.judge?.terminate();
+    this.judge = null;
+    const waiting = [...this.judging.values()];
+    this.judging.clear();
+    for (const resolve of waiting) resolve({ kind: "stopped", reason: "crashed", message });
+  }
+
+  askJudge(payload) {
+    this.startJudge();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.judging.set(id, resolve);
+      this.judge.send({ id, ...payload });
+    });
   }
 
   spawn() {
@@ -66,7 +110,11 @@ export class PythonRuntime {
       if (handle === this.spare) this.onSpare?.(message.state);
       if (handle === this.active) {
         this.setStatus(message.state, message.message);
-        if (handle.ready) this.scheduleSpare();
+        if (handle.ready) {
+          // The judge's worker boots next, then the spare: one boot at a time, so neither starves the other.
+          this.startJudge();
+          if (this.judge.ready) this.scheduleSpare();
+        }
       }
       return;
     }
@@ -115,9 +163,21 @@ export class PythonRuntime {
     return this.request({ type: "run", code }, onOutput);
   }
 
-  // exercise: the grader's JSON for the exercise, as the build wrote it.
-  check(exercise, code, starter, onOutput) {
-    return this.request({ type: "check", exercise, code, starter }, onOutput);
+  // exercise: the grader's JSON for the exercise, as the build wrote it. The judge's worker draws the
+  // cases, the learner's worker runs the code on them, the judge's worker gives the verdict.
+  async check(exercise, code, starter, onOutput) {
+    this.start();
+    if (this.state === "error") return { kind: "stopped", reason: "unavailable" };
+    const prepared = await this.askJudge({ type: "prepare", exercise, code, starter });
+    if (prepared.kind !== "done") return prepared;
+    if (prepared.result.verdict) return { kind: "done", result: prepared.result.verdict };
+    const { request, cases } = prepared.result;
+    const learned = await this.request({ type: "learn", request: JSON.stringify(request), cases: JSON.stringify(cases), code }, onOutput);
+    if (learned.kind !== "done") return learned;
+    // Whatever the code did to its interpreter that could not be undone: a fresh one for the next run.
+    if (!learned.result.clean) this.replace({ reason: "restart" });
+    if (learned.result.interrupted && this.stopReason) return { kind: "stopped", ...this.stopReason, interrupted: true };
+    return this.askJudge({ type: "judge", exercise, code, prepared: prepared.result.prepared, reply: learned.result.reply });
   }
 
   // The graph code builds on one of the exercise's written cases, and the reference's beside a wrong one.

@@ -1,6 +1,9 @@
-// Grades submissions in real Pyodide under Node, with the engine wheel the site ships.
+// Grades submissions in real Pyodide under Node, with the engine wheel the site ships, as the page does:
+// a judge's interpreter prepares the cases and gives the verdict, a learner's interpreter runs the code
+// and sends back plain data; the learner's is replaced when it says it is no longer clean.
 // Usage: node grade_in_pyodide.mjs <engine wheel>  (stdin: JSON [{exercise, source, starter}], where exercise is
-// the grader's dict of the exercise; stdout: JSON results)
+// the grader's dict of the exercise; stdout: JSON results, in order, each graded after the one before in the
+// same learner's interpreter unless it had to be replaced)
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -12,13 +15,28 @@ const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
 const wheelPath = process.argv[2];
 const submissions = JSON.parse(readFileSync(0, "utf8"));
 
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
-const gradeJson = pyodide.runPython(`
-import json
-from grading.grader import grade_submission
-lambda exercise, source, starter: json.dumps(grade_submission(json.loads(exercise), source, starter))
-`);
-const results = submissions.map(({ exercise, source, starter }) =>
-  JSON.parse(gradeJson(JSON.stringify(exercise), source, starter ?? null)));
-process.stdout.write(JSON.stringify({ python: pyodide.runPython("import sys; sys.version"), results }));
+async function interpreter() {
+  const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+  pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
+  return { pyodide, browser: pyodide.pyimport("grading.browser") };
+}
+
+const judge = await interpreter();
+let learner = await interpreter();
+let replaced = 0;
+const results = [];
+for (const { exercise, source, starter } of submissions) {
+  const text = JSON.stringify(exercise);
+  const prepared = JSON.parse(judge.browser.prepare_json(text, source, starter ?? null));
+  if (prepared.verdict) {
+    results.push(prepared.verdict);
+    continue;
+  }
+  const learned = JSON.parse(learner.browser.learn_json(JSON.stringify(prepared.request), source, JSON.stringify(prepared.cases)));
+  if (!learned.clean) {
+    learner = await interpreter();
+    replaced += 1;
+  }
+  results.push(JSON.parse(judge.browser.judge_json(text, source, prepared.prepared, learned.reply)));
+}
+process.stdout.write(JSON.stringify({ python: judge.pyodide.runPython("import sys; sys.version"), results, replaced }));

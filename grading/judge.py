@@ -1,0 +1,194 @@
+"""The judge's reading of a graph shipped as plain data (see grading.learner_side): every node's
+operation is worked out again from its children's data, and the backward pass is the judge's own, so
+a gradient counts only if the graph really carries it. A node whose rule cannot be worked out, or
+whose numbers its rule does not give, is refused. Runs in the judge's interpreter, on data only."""
+import math
+from collections import namedtuple
+
+# One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or
+# list}; fed: (gradient, the data of its arguments) at each supplied call that feeds the output, sorted;
+# graph: the checked graph, to evaluate again elsewhere. problem names what went wrong instead, with detail.
+Run = namedtuple("Run", "output grads fed problem detail graph", defaults=((), {}, (), None, None, None))
+
+NUMBER_TYPES = (int, float)  # exactly these: JSON brings nothing else, and a bool is not a number here
+PROBLEMS = ("raised", "not_a_value", "broken_graph", "forged_node", "imports_grader", "changes_python")
+
+
+class BrokenGraph(Exception):
+    """A graph whose numbers the judge's backward cannot use."""
+
+
+class ForgedNode(Exception):
+    """A node whose numbers are not what its operation gives: made by hand, or by a patched engine."""
+
+
+Graph = namedtuple("Graph", "data ops children grads outputs inputs calls")
+
+
+def verified(shipped):
+    """The Run of one shipped case: its numbers by the judge's own backward, or the problem."""
+    if not isinstance(shipped, dict):
+        return Run(problem="broken_graph", detail="what came back could not be read")
+    if "problem" in shipped:
+        problem = shipped["problem"] if shipped["problem"] in PROBLEMS else "broken_graph"
+        return Run(problem=problem, detail=shipped.get("detail"))
+    try:
+        graph = read_graph(shipped)
+        check_operations(graph)
+        output, grads, fed = backward(graph, graph.data)
+    except BrokenGraph as broken:
+        return Run(problem="broken_graph", detail=str(broken))
+    except ForgedNode as forged:
+        detail = str(forged)
+        patched = shipped.get("patched")
+        if isinstance(patched, list) and patched and all(isinstance(name, str) for name in patched):
+            detail += f"; your code changed {', '.join(patched)}, which the grader does not use"
+        return Run(problem="forged_node", detail=detail)
+    listed = shipped.get("listed") is True
+    return Run(output if listed else output[0], grads, fed, graph=graph)
+
+
+def read_graph(shipped):
+    """The shipped graph as lists, checked for shape: every child comes before its parent."""
+    try:
+        nodes, outputs, inputs, calls = shipped["nodes"], shipped["outputs"], shipped["inputs"], shipped["calls"]
+        data, ops, children, grads = [], [], [], []
+        for i, (value, op, kids, local) in enumerate(nodes):
+            if type(value) not in NUMBER_TYPES:
+                raise BrokenGraph(f"a node's data is not a number")
+            if not (isinstance(kids, list) and isinstance(local, list) and len(kids) == len(local)
+                    and all(type(k) is int and 0 <= k < i for k in kids)
+                    and all(type(g) in NUMBER_TYPES for g in local)):
+                raise BrokenGraph("a node does not have one number as local gradient per child")
+            data.append(value)
+            ops.append(op if isinstance(op, str) else None)
+            children.append(kids)
+            grads.append(local)
+        count = len(data)
+        outputs = [index_in(i, count) for i in outputs]
+        inputs = {name: [index_in(i, count) for i in at] if isinstance(at, list) else index_in(at, count)
+                  for name, at in inputs.items()}
+        calls = [(index_in(at, count), tuple(arguments)) for at, arguments in calls]
+    except (KeyError, TypeError, ValueError):
+        raise BrokenGraph("what came back is not a graph the grader can read") from None
+    if not outputs:
+        raise BrokenGraph("it has no output")
+    return Graph(data, ops, children, grads, outputs, inputs, calls)
+
+
+def index_in(i, count):
+    if type(i) is not int or not 0 <= i < count:
+        raise ValueError(i)
+    return i
+
+
+def check_operations(graph):
+    """Every node with children is what its operation gives from its children's data."""
+    for i, kids in enumerate(graph.children):
+        if kids:
+            check_node(graph.ops[i], [graph.data[k] for k in kids], graph.data[i], graph.grads[i])
+
+
+def check_node(op, inputs, data, local_grads):
+    """Raise ForgedNode unless data and local_grads are what op gives from inputs."""
+    rule = operation(op, len(inputs))
+    if rule is None:
+        raise ForgedNode(f"a node with data {data!r} was made by hand, Value(data, children, "
+                         f"local_grads), rather than by an operation such as + or *")
+    try:
+        expected, expected_grads = rule(*inputs)
+    except (ArithmeticError, ValueError, TypeError):
+        # The engine itself would have failed here, so no operation of it made this node.
+        raise ForgedNode(f"a '{op}' node of {tuple(inputs)!r} says its result is {data!r}, but '{op}' of "
+                         f"{tuple(inputs)!r} has no value at all, so no operation of the engine made it") from None
+    if data == expected and tuple(local_grads) == expected_grads:
+        return  # the very same arithmetic gives the very same numbers
+    try:
+        if same(data, expected) and len(local_grads) == len(expected_grads) and all(map(same, local_grads, expected_grads)):
+            return
+    except (ArithmeticError, TypeError):
+        raise BrokenGraph(f"its numbers cannot be carried back (int too large to convert to float)") from None
+    raise ForgedNode(f"a '{op}' node says its result is {data!r} with local gradients "
+                     f"{tuple(local_grads)!r}, but '{op}' of {tuple(inputs)!r} gives "
+                     f"{expected!r} with {tuple(expected_grads)!r}")
+
+
+def operation(op, arity):
+    """The rule of an operation of the engine: data of the children → (data, local gradients)."""
+    if op in OPERATIONS:
+        count, rule = OPERATIONS[op]
+        return rule if count == arity else None
+    if arity == 1 and isinstance(op, str) and op.startswith("**"):
+        try:
+            exponent = float(op[2:]) if "." in op or "e" in op or "n" in op else int(op[2:])
+        except ValueError:
+            return None
+        return lambda a: (a**exponent, (exponent * a ** (exponent - 1),))
+    return None
+
+
+OPERATIONS = {
+    "+": (2, lambda a, b: (a + b, (1.0, 1.0))),
+    "*": (2, lambda a, b: (a * b, (b, a))),
+    "relu": (1, lambda a: (max(0.0, a), (float(a > 0),))),
+    "exp": (1, lambda a: (math.exp(a), (math.exp(a),))),
+    "log": (1, lambda a: (math.log(a), (1.0 / a,))),
+}
+
+
+def same(a, b):
+    """Equal within rounding; two nans or two equal infinities count as the same."""
+    if type(a) not in NUMBER_TYPES or type(b) not in NUMBER_TYPES:
+        return False
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-300)
+
+
+def backward(graph, data, local_grads=None):
+    """The judge's own backward pass, each output seeded with 1 (gradients of their sum): (the outputs'
+    data, {input: gradient or list}, sorted (gradient, arguments) at the supplied calls that feed them)."""
+    local_grads = local_grads or graph.grads
+    try:
+        grad = [0.0] * len(data)
+        for out in graph.outputs:
+            grad[out] = 1.0
+        for i in range(len(data) - 1, -1, -1):
+            for child, rate in zip(graph.children[i], local_grads[i]):
+                grad[child] += rate * grad[i]
+        reached = reachable(graph)
+        fed = sorted((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached)
+        grads = {name: [float(grad[i]) for i in at] if isinstance(at, list) else float(grad[at])
+                 for name, at in graph.inputs.items()}
+        return [float(data[out]) for out in graph.outputs], grads, fed
+    except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
+        raise BrokenGraph(f"its numbers cannot be carried back ({exc})") from None
+
+
+def reachable(graph):
+    reached, stack = set(), list(graph.outputs)
+    while stack:
+        node = stack.pop()
+        if node not in reached:
+            reached.add(node)
+            stack.extend(graph.children[node])
+    return reached
+
+
+def evaluated_at(graph, values):
+    """The graph worked out again, node by node by each node's own operation, with its inputs moved to
+    values ({input: number or list}): (outputs, grads) as backward gives them; ArithmeticError or
+    ValueError if some operation has no value there."""
+    data = list(graph.data)
+    local_grads = list(graph.grads)
+    for name, at in graph.inputs.items():
+        for i, value in zip(at, values[name]) if isinstance(at, list) else [(at, values[name])]:
+            data[i] = float(value)
+    for i, kids in enumerate(graph.children):
+        if kids:
+            data[i], local_grads[i] = operation(graph.ops[i], len(kids))(*(data[k] for k in kids))
+    for value in data:
+        if type(value) not in NUMBER_TYPES:
+            raise ValueError("no real value")
+    output, grads, _ = backward(graph, data, local_grads)
+    return output, grads

@@ -1,0 +1,405 @@
+"""The learner's side of a Check: run the learner's program in the interpreter that runs learner code,
+call its function on each case, and hand back only plain JSON data: the graph each call built, as
+the engine built it, or the problem that stopped it. No verdict is made here, no reference runs
+here, and nothing here is trusted: the judge (grading.judge, in another interpreter) checks every
+node of every graph it is sent and runs its own backward pass through it.
+
+Everything this module reads from a Value or from Python itself was captured when it was imported,
+before any learner code ran, so patches the learner's code makes cannot change what it reports;
+after each stretch of learner code, Python's own machinery is put back as it was, and whatever could
+not be put back marks the interpreter as no longer clean (the host then replaces it).
+"""
+import builtins
+import gc
+import io
+import sys
+
+from engine.value import Value
+from grading.exercise import call_arguments
+from grading.sandbox import (GraderImport, Rejected, compile_program, fresh_namespace, grader_import_message,
+                             learner_error, printed_text, restore, sentence, shared_objects, take_apart,
+                             take_apart_frames, where)
+
+# Read through the slots' own descriptors: a learner's Value.__getattribute__ or property is never asked.
+_DATA = vars(Value)["data"].__get__
+_CHILDREN = vars(Value)["_children"].__get__
+_LOCAL_GRADS = vars(Value)["_local_grads"].__get__
+_OP = vars(Value)["_op"].__get__
+_type, _id, _len, _float, _int, _str, _list, _tuple, _dict = type, id, len, float, int, str, list, tuple, dict
+_isinstance, _callable, _enumerate, _zip, _reversed, _sorted = isinstance, callable, enumerate, zip, reversed, sorted
+_builtins_dict = vars(builtins)
+_sys = sys
+NUMBERS = (int, float)  # exactly these: a subclass could misreport itself
+NODE_LIMIT = 500_000  # past this a graph is refused rather than shipped
+HOOKS = ("excepthook", "displayhook", "breakpointhook", "unraisablehook")
+STREAMS = ("stdout", "stderr", "stdin")
+
+# Python has no way to remove an audit hook, so a learner's own leaves the interpreter changed for good.
+# sys.addaudithook is wrapped rather than watched with a hook of the grader's: a hook runs on every
+# audited event (every id(), every exec), and would slow every Check.
+_AUDIT = {"watching": False, "added": False}
+
+
+def watch_audit_hooks():
+    """In the learner's interpreter only: note whether learner code adds an audit hook of its own."""
+    if _AUDIT["watching"]:
+        return
+    _AUDIT["watching"] = True
+    real = sys.addaudithook
+
+    def addaudithook(hook, _real=real, _flags=_AUDIT):
+        _flags["added"] = True
+        return _real(hook)
+
+    sys.addaudithook = addaudithook
+
+
+class Machinery:
+    """Python's own state that learner code can change: taken before it runs, put back after."""
+
+    def __init__(self):
+        self.limit = _sys.getrecursionlimit()
+        self.streams = {name: getattr(_sys, name) for name in STREAMS}
+        self.hooks = {name: getattr(_sys, name) for name in HOOKS}
+        self.trace, self.profile = _sys.gettrace(), _sys.getprofile()
+        self.meta_path, self.path_hooks = _list(_sys.meta_path), _list(_sys.path_hooks)
+        self.gc_callbacks = _list(gc.callbacks)
+        self.builtin_names = set(_builtins_dict)
+        self.modules = {name: module for name, module in _list(_sys.modules.items())
+                        if name.split(".")[0] in ("engine", "grading", "builtins", "sys", "math")}
+
+
+def put_back(machinery, streams, limit, missing, _settrace=sys.settrace, _setprofile=sys.setprofile, _gettrace=sys.gettrace,
+             _getprofile=sys.getprofile, _setattr=setattr, _getattr=getattr, _list=list, _sorted=sorted, _set=set):
+    """Put Python's machinery back as it was before the learner's code ran (the recursion limit, which
+    was limit, and the builtins are back already); return what the code had changed, in words."""
+    changed = []
+    if limit < machinery.limit:
+        changed.append(f"set the recursion limit to {limit} (sys.setrecursionlimit)")
+    if _gettrace() is not machinery.trace or _getprofile() is not machinery.profile:
+        changed.append("set a trace or profile function (sys.settrace, sys.setprofile)")
+    _settrace(machinery.trace)
+    _setprofile(machinery.profile)
+    for name, original in machinery.hooks.items():
+        if _getattr(_sys, name) is not original:
+            changed.append(f"replaced sys.{name}")
+            _setattr(_sys, name, original)
+    for name, expected in streams.items():
+        if _getattr(_sys, name) is not expected:
+            changed.append(f"replaced sys.{name}")
+    for name, original in machinery.streams.items():
+        _setattr(_sys, name, original)
+    for listed, original, name in ((_sys.meta_path, machinery.meta_path, "sys.meta_path"),
+                                   (_sys.path_hooks, machinery.path_hooks, "sys.path_hooks"),
+                                   (gc.callbacks, machinery.gc_callbacks, "gc.callbacks")):
+        if _list(listed) != original:
+            changed.append(f"changed {name}")
+            listed[:] = original
+    for name, module in machinery.modules.items():
+        if _sys.modules.get(name) is not module:
+            changed.append(f"replaced sys.modules[{name!r}]")
+            _sys.modules[name] = module
+    missing = _sorted(missing)
+    if missing:
+        shown = ", ".join(missing[:3]) + (f" and {_len(missing) - 3} more" if _len(missing) > 3 else "")
+        changed.append(f"deleted {_len(missing)} of Python's built-in names ({shown})")
+    return changed
+
+
+def guarded(call, output, before, _grl=sys.getrecursionlimit, _srl=sys.setrecursionlimit, _restore=restore):
+    """Run call() as learner code: its printing goes to output, patches to shared objects and Python's
+    machinery are undone afterwards. Return (returned, exception or None, machinery it changed)."""
+    machinery, saved = before
+    returned, raised = None, None
+    streams = {"stdout": output, "stderr": output, "stdin": machinery.streams["stdin"]}
+    try:
+        _sys.stdout = _sys.stderr = output
+        returned = call()
+    except BaseException as exc:  # noqa: BLE001 - learner code: KeyboardInterrupt, GeneratorExit, its own classes too
+        raised = exc
+    finally:
+        # The recursion limit first (nothing else can run under a limit of 12), then the builtins and
+        # the shared modules, with functions bound before the learner's code ran.
+        limit = _grl()
+        _srl(machinery.limit)
+        missing = [name for name in machinery.builtin_names if name not in _builtins_dict]
+        patched = _restore(saved)
+        changed = put_back(machinery, streams, limit, missing)
+    return returned, raised, changed, patched
+
+
+def changed_message(changed):
+    return ("Your code changed Python itself while it ran: it " + "; it ".join(changed) + ". The grader put that "
+            "back, but an answer that changes Python's own machinery cannot be checked fairly. Leave it alone "
+            "and check again.")
+
+
+def is_clean():
+    """Whether this interpreter is as it was when the grader started: nothing left that cannot be undone."""
+    return not _AUDIT["added"]
+
+
+def run_learner(exercise, source, cases):
+    """Run source's function on every case. exercise: a dict with function, arguments, values, supply
+    and feeds. Return a JSON-able dict: {"rejected": {...}} or {"runs": [...]}, with "output" and "clean"."""
+    output = io.StringIO()
+    namespace = fresh_namespace()
+    try:
+        reply = {"runs": run_all(exercise, source, cases, namespace, output)}
+    except Rejected as rejected:
+        reply = {"rejected": {"diagnosis": rejected.diagnosis, "message": rejected.message, "error": rejected.error}}
+    finally:
+        take_apart(_list(namespace.values()))
+        namespace.clear()
+    reply["output"] = printed_text(output)
+    reply["clean"] = is_clean()
+    return reply
+
+
+def before_learner_code():
+    """Python's machinery and the shared objects' attributes, taken before the learner's code runs: what
+    every stretch of it is put back to."""
+    return Machinery(), [(shared, _dict(vars(shared))) for shared in shared_objects()]
+
+
+def run_all(exercise, source, cases, namespace, output):
+    code = compile_program(source)
+    before = before_learner_code()
+    _, raised, changed, _ = guarded(lambda: exec(code, namespace), output, before)
+    if raised is not None:
+        program_raised(raised, source)
+    if changed:
+        raise Rejected("changes_python", changed_message(changed))
+    function = find_function(exercise, namespace)
+    return [run_case(exercise, function, namespace, case, output, before) for case in cases]
+
+
+def program_raised(exc, source):
+    """Raise Rejected for an exception the learner's top-level code raised."""
+    take_apart_frames(exc.__traceback__)
+    if _isinstance(exc, GraderImport):
+        raise Rejected("imports_grader", grader_import_message(exc)) from None
+    error = learner_error(exc)
+    if _isinstance(exc, SystemExit):
+        message = (f"Your code called sys.exit{exit_argument(exc)}{where(error, source)}, which ends a Python "
+                   "program, so it stopped before the check could start. Remove that line (a function "
+                   "returns its result with return), then check again.")
+    else:
+        message = (f"Your code raised {error['type']}{where(error, source)} while it ran, before the check could "
+                   f"start: {sentence(error['message'])}{base_hint(exc)} Fix that, then check again.")
+    raise Rejected("raised", message, error) from None
+
+
+def exit_argument(exc):
+    code = exc.code
+    return "()" if code is None else f"({code!r})" if _type(code) in (int, str) else "(…)"
+
+
+def base_hint(exc):
+    """A word on exceptions that are not errors: Python raises them to stop a run or a generator."""
+    if _isinstance(exc, KeyboardInterrupt):
+        return " (KeyboardInterrupt is what Python raises when a run is stopped; here your own code raised it.)"
+    if _isinstance(exc, GeneratorExit):
+        return " (GeneratorExit is how Python closes a generator; raised by your code, it ends the run like an error.)"
+    if not _isinstance(exc, Exception):
+        return (f" ({_type(exc).__name__} is not an Exception but a BaseException, the kind Python keeps for "
+                "stopping a run; raised by your code, it ends the run like an error.)")
+    return ""
+
+
+def find_function(exercise, namespace):
+    """The learner's function, or Rejected if it cannot be called as the grader calls it."""
+    import inspect
+
+    name = exercise["function"]
+    function = namespace.get(name)
+    if not _callable(function):
+        raise Rejected("missing_function", missing_message(name, namespace, function))
+    try:
+        signature = inspect.signature(function)
+    except Exception:  # not every callable has a signature Python can read: just call it
+        return function
+    try:
+        signature.bind(*exercise["arguments"])
+    except TypeError:
+        call = f"{name}({', '.join(exercise['arguments'])})"
+        raise Rejected("bad_signature", f"{name}{signature} cannot be called as {call}, which is how the "
+                                        f"grader calls it. Give it {_len(exercise['arguments'])} parameter(s), in "
+                                        "that order, as the starter code does.") from None
+    return function
+
+
+def missing_message(name, namespace, found):
+    """Explain that the function is missing or not a function, naming the functions there are."""
+    import inspect
+
+    if found is None:
+        message = f"There is no function called {name} in your code, so there was nothing to check."
+    else:
+        message = f"{name} in your code is {article(_type(found).__name__)}, not a function."
+    defined = [n for n, obj in namespace.items() if inspect.isfunction(obj)]
+    if defined:
+        message += f" Your code defines {', '.join(defined)}."
+    return message + f" Keep the line def {name}(…): from the starter code and fill in its blank."
+
+
+def article(noun):
+    """'a str', 'an Exact', 'an int'."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def run_case(exercise, function, namespace, case, output, before=None):
+    """Call function on fresh inputs for case, with the supplied functions; ship what it built."""
+    calls = []
+    supplied = supplies(exercise, case, calls)
+    namespace.update(supplied)
+    inputs = {name: fresh_input(case[name]) for name in exercise["values"]}
+    arguments = call_arguments(exercise["arguments"], case, inputs, supplied)
+    returned, raised, changed, patched = guarded(lambda: function(*arguments), output, before or before_learner_code())
+    try:
+        if changed:
+            return {"problem": "changes_python", "detail": changed_message(changed)}
+        if raised is not None:
+            take_apart_frames(raised.__traceback__)
+            if _isinstance(raised, GraderImport):
+                return {"problem": "imports_grader", "detail": grader_import_message(raised)}
+            error = learner_error(raised)
+            error["hint"] = base_hint(raised)
+            if _isinstance(raised, SystemExit):
+                error["exit"] = exit_argument(raised)
+            return {"problem": "raised", "detail": error}
+        outputs = returned_values(returned)
+        if outputs is None:
+            return {"problem": "not_a_value", "detail": describe_returned(returned)}
+        shipped = ship(outputs, _isinstance(returned, (_list, _tuple)), inputs, calls)
+        shipped["patched"] = _sorted(set(patched))
+        return shipped
+    finally:
+        take_apart([returned, *inputs.values(), *[result for _, result in calls]])
+
+
+def supplies(exercise, case, calls):
+    """The functions the exercise gives the learner's code on this case; calls of those that must feed
+    the output are noted in calls as (the data of their arguments, their result)."""
+    if not exercise.get("supply"):
+        return {}
+    import inspect
+
+    namespace = {"__name__": "__supply__", "Value": Value, **case}
+    exec(compile(exercise["supply"], "<supply>", "exec"), namespace)
+    given = {name: obj for name, obj in namespace.items()
+             if inspect.isfunction(obj) and obj.__module__ == "__supply__" and not name.startswith("_")}
+    for name in exercise.get("feeds", ()):
+        given[name] = recorded(given[name], calls)
+    return given
+
+
+def recorded(function, calls):
+    """function, noting the data of its arguments and every Value it returns in calls."""
+    def call(*args, **kwargs):
+        arguments = [number_of(arg) for arg in [*args, *kwargs.values()]]
+        result = function(*args, **kwargs)
+        for item in result if _isinstance(result, _list) else [result]:
+            if _type(item) is Value:
+                calls.append((arguments, item))
+        return result
+
+    call.__name__ = function.__name__
+    call.__doc__ = function.__doc__
+    return call
+
+
+def number_of(arg):
+    """An argument of a supplied call as a number: a Value's data, a number itself, else None."""
+    data = _DATA(arg) if _type(arg) is Value else arg
+    return data if _type(data) in NUMBERS else None
+
+
+def fresh_input(data):
+    """A case's number as a Value, or a list of numbers as a list of Values."""
+    if _isinstance(data, _list):
+        return [Value(_float(item)) for item in data]
+    return Value(_float(data))
+
+
+def returned_values(returned):
+    """The returned Value or list of Values as a list, or None if it is neither."""
+    if _isinstance(returned, Value):
+        return [returned]
+    if _isinstance(returned, (_list, _tuple)) and returned and all(_isinstance(item, Value) for item in returned):
+        return _list(returned)
+    return None
+
+
+def describe_returned(returned):
+    """Name what came back instead of a Value, for a message."""
+    if returned is None:
+        return "None"
+    if _type(returned) is float:
+        return f"a plain float ({returned!r})"
+    if _isinstance(returned, (_list, _tuple)):
+        return f"a {_type(returned).__name__} that is not all Values"
+    return article(_type(returned).__name__)
+
+
+class Broken(Exception):
+    """The graph cannot be shipped as numbers; the message says why."""
+
+
+def ship(outputs, listed, inputs, calls):
+    """The graph below outputs as plain data, children before parents: each node [data, op, children's
+    indices, local gradients]; which nodes are the outputs, the inputs and the supplied calls' results."""
+    try:
+        order = walk(outputs, inputs)
+        index = {_id(node): i for i, node in _enumerate(order)}
+        nodes = [node_data(node, index) for node in order]
+    except Broken as broken:
+        return {"problem": "broken_graph", "detail": _str(broken)}
+    shipped_inputs = {name: [index[_id(item)] for item in value] if _isinstance(value, _list) else index[_id(value)]
+                      for name, value in inputs.items()}
+    shipped_calls = [[index[_id(result)], arguments] for arguments, result in calls if _id(result) in index]
+    return {"nodes": nodes, "outputs": [index[_id(out)] for out in outputs], "listed": listed,
+            "inputs": shipped_inputs, "calls": shipped_calls}
+
+
+def walk(outputs, inputs):
+    """Every node reachable from outputs, children before parents, then any input they do not reach;
+    without recursion, and without asking the nodes anything (their slots are read directly)."""
+    order, seen = [], set()
+    roots = [*outputs, *(item for value in inputs.values() for item in (value if _isinstance(value, _list) else [value]))]
+    stack = [(root, False) for root in _reversed(roots)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            order.append(node)
+            continue
+        if _id(node) in seen:
+            continue
+        if _type(node) is not Value:
+            if _isinstance(node, Value):
+                raise Broken(f"it holds {article(_type(node).__name__)} where a Value should be")
+            raise Broken("one of its links is not a Value")
+        seen.add(_id(node))
+        if _len(seen) > NODE_LIMIT:
+            raise Broken(f"it has more than {NODE_LIMIT:,} nodes, more than the grader follows")
+        children = _CHILDREN(node)
+        if _type(children) not in (_tuple, _list):
+            raise Broken("a node's children are not a tuple")
+        stack.append((node, True))
+        stack.extend((child, False) for child in _reversed(children))
+    return order
+
+
+def node_data(node, index):
+    data, op, children, local_grads = _DATA(node), _OP(node), _CHILDREN(node), _LOCAL_GRADS(node)
+    if _type(data) not in NUMBERS:
+        raise Broken(f"a node's data is {article(_type(data).__name__)}, not a number")
+    if _type(data) is _int and not -(10**4000) < data < 10**4000:
+        raise Broken("a node's data is a whole number too large to carry back")
+    if _type(local_grads) not in (_tuple, _list):
+        raise Broken("a node's local gradients are not a tuple")
+    if _len(children) != _len(local_grads) or any(_type(g) not in NUMBERS for g in local_grads):
+        raise Broken("a node does not have one number as local gradient per child")
+    if any(_type(g) is _int and not -(10**4000) < g < 10**4000 for g in local_grads):
+        raise Broken("a node's local gradient is a whole number too large to carry back")
+    return [data, op if _type(op) is _str else None, [index[_id(child)] for child in children], _list(local_grads)]

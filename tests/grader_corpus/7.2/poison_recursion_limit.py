@@ -1,0 +1,13 @@
+# expect: failed changes_python
+from engine import Value
+
+import sys
+
+sys.setrecursionlimit(12)
+
+
+def chain_rate(x, a):
+    u = x * a
+    v = u ** 2
+    y = v.exp()
+    return a * (2 * u) * y

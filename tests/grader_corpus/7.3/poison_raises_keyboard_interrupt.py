@@ -1,0 +1,6 @@
+# expect: failed raised
+from engine import Value
+
+
+def first_probability(s1, s2):
+    raise KeyboardInterrupt  # as if Stop had been pressed

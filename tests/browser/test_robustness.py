@@ -52,16 +52,8 @@ def settled(page):
     expect(page.get_by_role("button", name="Run", exact=True)).to_be_enabled(timeout=RUN_TIMEOUT_MS)
 
 
-# Found when this test stopped accepting any verdict: the page must not crash on a right answer.
-KNOWN_FAILURES = {
-    "5,000 layers dropped": pytest.mark.xfail(strict=True, reason=(
-        "freeing a 20,000-Value graph the learner dropped overflows the JavaScript stack during Check: "
-        "'Python crashed (Maximum call stack size exceeded)'; the grader must take deep graphs apart iteratively")),
-}
-
-
 @pytest.mark.parametrize("name, code, button, told, stop",
-                         [pytest.param(*case, id=case[0], marks=KNOWN_FAILURES.get(case[0], ())) for case in HOSTILE_INPUTS])
+                         [pytest.param(*case, id=case[0]) for case in HOSTILE_INPUTS])
 def test_hostile_input_is_survived(page, site_url, name, code, button, told, stop):
     open_lesson(page, site_url)
     wait_for_python(page)

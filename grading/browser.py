@@ -1,25 +1,61 @@
 """The entry points the browser's Python worker calls: strings in, JSON strings out."""
 
 import json
+import signal
 
 from engine import Value, dismantle
 from grading.explore import compute_explore
 from grading.grader import grade_submission
 from grading.graph_view import graphs_json
 from grading.runner import run_program
+from grading.sandbox import STOP, learner_error, stopped_by_the_page
+
+INTERRUPTED = json.dumps({"interrupted": True})
+
+
+def listen_for_stop():
+    """Make the page's Stop (Pyodide's interrupt buffer, read as SIGINT) raise a KeyboardInterrupt known
+    to be the page's, so that one the learner's code raises itself is reported like any other error."""
+    def stop_pressed(signum, frame):
+        STOP["pressed"] = True
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, stop_pressed)
+
+
+def answer(work, what_came_back):
+    """JSON of work(); {"interrupted": true} if Stop ended it; what_came_back(error) if the learner's
+    code raised something past the grader that is not an Exception (its own BaseException, say)."""
+    STOP["pressed"] = False
+    try:
+        return json.dumps(work())
+    except BaseException as error:
+        if stopped_by_the_page(error):
+            return INTERRUPTED
+        if isinstance(error, Exception):
+            raise
+        return json.dumps(what_came_back(learner_error(error)))
+
+
+def raised_past_the_grader(error):
+    """A sentence about an exception that is not an Exception, which learner code raised out of reach of the checks."""
+    line = f" on line {error['line']}" if error["line"] else ""
+    return (f"Your code raised {error['type']}{line} ({error['message']}), which is not an Exception, so the "
+            "check could not go on. Raise an ordinary exception, or none, then check again.")
 
 
 def run_json(source):
     """Run a learner's program (the Run button)."""
-    return json.dumps(run_program(source))
+    return answer(lambda: run_program(source), lambda error: {"ok": False, "error": error})
 
 
 def check_json(exercise_json, source, starter):
     """Grade a learner's program (the Check button) against the exercise given as JSON."""
-    try:
-        return json.dumps(grade_submission(json.loads(exercise_json), source, starter))
-    except KeyboardInterrupt:  # Stop pressed, or the time limit: not a verdict
-        return json.dumps({"interrupted": True})
+    def failed(error):
+        return {"passed": False, "diagnosis": "raised", "message": raised_past_the_grader(error), "error": error,
+                "columns": [], "cases": [], "output": ""}
+
+    return answer(lambda: grade_submission(json.loads(exercise_json), source, starter), failed)
 
 
 def explore_json(explore_json_text, controls_json, exercise_json=None, source=None):
@@ -28,18 +64,14 @@ def explore_json(explore_json_text, controls_json, exercise_json=None, source=No
     explore = json.loads(explore_json_text)
     # isinstance, not `is not None`: Pyodide passes JavaScript's null in as JsNull.
     learner = (json.loads(exercise_json), source) if isinstance(source, str) and isinstance(exercise_json, str) else None
-    try:
-        return json.dumps(compute_explore(explore["code"], explore["controls"], json.loads(controls_json), learner))
-    except KeyboardInterrupt:
-        return json.dumps({"interrupted": True})
+    return answer(lambda: compute_explore(explore["code"], explore["controls"], json.loads(controls_json), learner),
+                  lambda error: {"problem": raised_past_the_grader(error)})
 
 
 def graph_json(exercise_json, source, case_index):
     """The learner's graph, and the reference's beside a wrong one ("Show your graph")."""
-    try:
-        return json.dumps(graphs_json(json.loads(exercise_json), source, case_index))
-    except KeyboardInterrupt:
-        return json.dumps({"interrupted": True})
+    return answer(lambda: graphs_json(json.loads(exercise_json), source, case_index),
+                  lambda error: {"yours": {"problem": raised_past_the_grader(error)}, "reference": None, "block": ""})
 
 
 def warm_up(rounds=30):

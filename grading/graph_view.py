@@ -3,7 +3,7 @@ and gradient, each edge's local rate, the highway (a road of rate 1 through + no
 repeated blocks folded. Walked without recursion; a graph past the node limit is refused cheaply."""
 import io
 
-from grading.exercise import Exercise
+from grading.exercise import Exercise, graph_cases
 from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
 from grading.measure import BrokenGraph, TooBig, backpropagate, topological_order
@@ -16,11 +16,11 @@ SHOWN_BLOCKS = (2, 1)  # of a run of like blocks, the first two and the last one
 
 
 def graphs_json(exercise, source, case_index=None):
-    """The learner's graph on one written case (the exercise's graph case unless told another) and,
+    """The learner's graph on one case of graph_cases (the exercise's graph case unless told another) and,
     when its gradients differ from the reference's there, the reference's graph beside it."""
     exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
     index = exercise.graph_case if case_index is None else int(case_index)
-    case = exercise.cases[index]
+    case = graph_cases(exercise)[index]
     yours = graph_of(exercise, source, case)
     reference = graph_of(exercise, exercise.solution, case)
     differs = "problem" in yours or any(a["grad"] != b["grad"] for a, b in zip(inputs_of(yours), inputs_of(reference)))

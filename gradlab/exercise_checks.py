@@ -74,6 +74,8 @@ def check_mistakes(block, problem):
         if verdict["passed"]:
             problems.append(problem(line, f"the mistake '{mistake.name}' passes every case: either it is not a "
                                           "mistake, or the cases cannot show it; add a case where it goes wrong"))
+        elif verdict["diagnosis"] == "bad_message":
+            problems.append(problem(lines["messages"].get(mistake.name) or line, verdict["message"]))
         elif verdict["diagnosis"] != mistake.name:
             problems.append(problem(line, f"the mistake '{mistake.name}' is not recognised as itself: the grader "
                                           f"calls it '{verdict['diagnosis']}' and says: {verdict['message']}"))

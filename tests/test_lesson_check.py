@@ -115,6 +115,11 @@ BROKEN_LESSONS = {
     "front matter not closed": (["1.30-front-matter-not-closed.md"], [
         ("1.30-front-matter-not-closed.md", 3, "title: Front matter not closed",
          "the front matter is not closed: add a line '---' after line 3")]),
+    "message reaching inside the grader": (["1.45-message-reaches-inside.md"], [
+        ("1.45-message-reaches-inside.md", 36, "--- message",
+         "the message 'Only {yours.grad_x} reached the input, for {case._exercise}.'… uses a field that does not "
+         "exist (case._exercise); the fields are case, case.<column>, yours.output, expected.output, yours.grad_x, "
+         "count, function, replaces.output")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",
          "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),

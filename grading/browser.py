@@ -13,10 +13,20 @@ from grading.sandbox import STOP, learner_error, stopped_by_the_page
 INTERRUPTED = json.dumps({"interrupted": True})
 
 
-def listen_for_stop():
+def listen_for_stop(signal_again):
     """Make the page's Stop (Pyodide's interrupt buffer, read as SIGINT) raise a KeyboardInterrupt known
-    to be the page's, so that one the learner's code raises itself is reported like any other error."""
+    to be the page's, so that one the learner's code raises itself is reported like any other error.
+    signal_again() sets the buffer again, for Python to read at a later check."""
+    freeing = Value.__del__.__code__
+
     def stop_pressed(signum, frame):
+        # Raised while a graph is being freed (in Value.__del__), it could only be printed and lost:
+        # signalled again, it is read at a later check, in the code that runs once the freeing is done.
+        while frame is not None and frame.f_code is not freeing:
+            frame = frame.f_back
+        if frame is not None:
+            signal_again()
+            return
         STOP["pressed"] = True
         raise KeyboardInterrupt
 

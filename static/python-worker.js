@@ -73,7 +73,7 @@ async function boot() {
   const browser = pyodide.pyimport("grading.browser");
   if (interrupt) {
     pyodide.setInterruptBuffer(interrupt);
-    browser.listen_for_stop();
+    browser.listen_for_stop(() => { interrupt[0] = 2; });
   }
   post({ type: "status", state: "ready", message: "Python ready" });
   // Before the learner's first request: WebAssembly optimises code that has run, so the first

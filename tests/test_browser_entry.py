@@ -16,7 +16,7 @@ SENDS_ITSELF_SIGINT = "import signal\nsignal.raise_signal(signal.SIGINT)\n"
 
 @pytest.fixture
 def stop_listened_for():
-    browser.listen_for_stop()
+    browser.listen_for_stop(lambda: None)  # no interrupt buffer here to set again
     yield
     signal.signal(signal.SIGINT, signal.default_int_handler)
 

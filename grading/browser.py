@@ -8,7 +8,7 @@ from grading.explore import compute_explore
 from grading.grader import grade_submission
 from grading.graph_view import graphs_json
 from grading.runner import run_program
-from grading.sandbox import STOP, learner_error, stopped_by_the_page
+from grading.sandbox import STOP, learner_error, stopped_from_outside
 
 INTERRUPTED = json.dumps({"interrupted": True})
 
@@ -40,7 +40,7 @@ def answer(work, what_came_back):
     try:
         return json.dumps(work())
     except BaseException as error:
-        if stopped_by_the_page(error):
+        if stopped_from_outside(error):
             return INTERRUPTED
         if isinstance(error, Exception):
             raise

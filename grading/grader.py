@@ -10,7 +10,7 @@ from grading.measure import BrokenGraph, ForgedNode, measure
 from grading.messages import explain, table
 from grading.sandbox import (GraderImport, Rejected, compile_program, fresh_namespace, grader_import_message,
                              is_unchanged, learner_code, learner_error, printed_text, printing_to, run_program,
-                             stopped_by_the_page, take_apart, take_apart_frames)
+                             stopped_from_outside, take_apart, take_apart_frames)
 from engine.value import Value
 
 # One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or list}; fed: gradients at the
@@ -147,7 +147,7 @@ def run_case(exercise, function, namespace, case, source, output, trusted=False)
     except GraderImport as exc:
         return Run(problem="imports_grader", detail=grader_import_message(exc))
     except BaseException as exc:
-        if stopped_by_the_page(exc):
+        if stopped_from_outside(exc):
             raise
         take_apart_frames(exc.__traceback__)
         return Run(problem="raised", detail=learner_error(exc))

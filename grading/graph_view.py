@@ -8,7 +8,7 @@ from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
 from grading.measure import BrokenGraph, TooBig, backpropagate, topological_order
 from grading.sandbox import (Rejected, compile_program, fresh_namespace, learner_code, run_program,
-                             stopped_by_the_page, take_apart)
+                             stopped_from_outside, take_apart)
 from engine.graph import dismantle
 
 NODE_LIMIT = 2000  # beyond this a drawing says nothing a table could not, and costs seconds
@@ -56,7 +56,7 @@ def graph_of(exercise, source, case):
     except Rejected as rejected:
         return {"problem": rejected.message}
     except BaseException as error:  # learner code: whatever it raises, the page says so
-        if stopped_by_the_page(error):
+        if stopped_from_outside(error):
             raise
         return {"problem": f"Drawing the graph stopped: {type(error).__name__}: {error}"}
     finally:

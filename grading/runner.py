@@ -3,7 +3,7 @@
 import linecache
 import traceback
 
-from grading.sandbox import (LEARNER_FILE, fresh_namespace, learner_error, patches_undone, stopped_by_the_page,
+from grading.sandbox import (LEARNER_FILE, fresh_namespace, learner_error, patches_undone, stopped_from_outside,
                              take_apart, take_apart_frames)
 
 
@@ -19,7 +19,7 @@ def run_program(source):
             exec(code, namespace)
     except BaseException as error:  # SystemExit and KeyboardInterrupt too: the learner should see them
         take_apart_frames(error.__traceback__)
-        return {"ok": False, "error": describe_error(error, source), "interrupted": stopped_by_the_page(error)}
+        return {"ok": False, "error": describe_error(error, source), "interrupted": stopped_from_outside(error)}
     finally:
         take_apart(list(namespace.values()))
         namespace.clear()
@@ -35,7 +35,7 @@ def describe_error(error, source):
     text = "".join(traceback.format_list(frames) + traceback.format_exception_only(type(error), error))
     if frames:
         text = "Traceback (most recent call last):\n" + text
-    if isinstance(error, KeyboardInterrupt) and not stopped_by_the_page(error):
+    if isinstance(error, KeyboardInterrupt) and not stopped_from_outside(error):
         text += "Your code raised KeyboardInterrupt itself: it is what Stop raises, but Stop was not pressed.\n"
     description["traceback"] = text.replace(f'"{LEARNER_FILE}"', '"your code"')
     return description

@@ -95,7 +95,7 @@ def run_program(code, namespace, source, output):
     except GraderImport as exc:
         raise Rejected("imports_grader", grader_import_message(exc)) from None
     except BaseException as exc:
-        if stopped_by_the_page(exc):
+        if stopped_from_outside(exc):
             raise
         take_apart_frames(exc.__traceback__)
         error = learner_error(exc)
@@ -106,9 +106,14 @@ def run_program(code, namespace, source, output):
         raise Rejected("raised", message, error) from None
 
 
-def stopped_by_the_page(error):
-    """Tell whether error is the page's Stop, rather than something the learner's code raised itself."""
-    return isinstance(error, KeyboardInterrupt) and STOP["pressed"]
+class StoppedFromOutside(BaseException):
+    """Raised into learner code by what runs it (a time limit), never by the code itself: let through."""
+
+
+def stopped_from_outside(error):
+    """Tell whether error stops the learner's code from outside (the page's Stop, a time limit), rather
+    than being something the code raised itself."""
+    return isinstance(error, StoppedFromOutside) or (isinstance(error, KeyboardInterrupt) and STOP["pressed"])
 
 
 def grader_import_message(exc):

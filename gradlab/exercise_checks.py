@@ -11,14 +11,15 @@ from grading.compare import agrees
 from grading.exercise import BadCases, all_cases
 from grading.grader import grade_submission, run_reference
 from grading.messages import MessageFieldError
+from grading.sandbox import StoppedFromOutside
 from gradlab.problems import LessonProblem
 
 SEEDS = range(3)  # the generator's cases are drawn with each of these seeds
 
 
-class GradingTimedOut(BaseException):
-    """Raised inside an exercise's code that runs past its time limit (a BaseException, like Ctrl+C,
-    so that the grader does not take it for the program's own error)."""
+class GradingTimedOut(StoppedFromOutside):
+    """Raised inside an exercise's code that runs past its time limit (so that the grader lets it
+    through rather than take it for the program's own error)."""
 
 
 # An exercise checked once is not checked again while nothing of it has changed: the live preview

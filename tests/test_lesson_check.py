@@ -240,3 +240,13 @@ def test_scripts_allowed_lets_a_lesson_carry_its_own_script(tmp_path, monkeypatc
     shutil.copy(BROKEN / "course.toml", lessons)
     monkeypatch.chdir(tmp_path)
     assert build.main(["check", "--lessons", "lessons"]) == 0, capsys.readouterr().err
+
+
+def test_a_part_that_runs_past_the_time_limit_is_told_not_taken_for_its_own_error():
+    from gradlab.exercise_checks import grade
+    from tests.corpus import lesson_exercise
+
+    block, grading = lesson_exercise("8.6")
+    endless = "def residual_stack(x, depth=20):\n    while True:\n        pass\n"
+    verdict = grade({**block, "time_limit": 0.5}, endless)
+    assert (verdict["passed"], verdict["diagnosis"]) == (False, "timed_out")

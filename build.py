@@ -29,6 +29,7 @@ import jinja2
 from pygments.formatters import HtmlFormatter
 
 import engine
+from grading.exercise import graph_cases
 from grading.messages import describe_case
 from gradlab import assets, page_checks, preview, runtime
 from gradlab.bundle import BundleError, bundle_page_script
@@ -175,6 +176,7 @@ def make_templates(sync=None):
     templates.globals["table_rows"] = table_rows
     templates.filters["progress_record"] = progress_record
     templates.globals["describe_case"] = describe_case
+    templates.globals["graph_cases"] = graph_cases
     templates.globals["sync"] = sync
     return templates
 

@@ -3,6 +3,10 @@ import math
 
 from engine.graph import backpropagate
 
+# Children of Values being freed, let go one at a time by the outermost __del__ (see Value.__del__).
+_orphans = []
+_freeing = False
+
 
 class Value:
     """A scalar node in a computation graph, with the gradient of the final output w.r.t. it."""
@@ -63,6 +67,28 @@ class Value:
     def backward(self):
         """Fill in .grad for every Value this one depends on (grads accumulate across calls)."""
         backpropagate(self)
+
+    def __del__(self):
+        # Freeing a graph frees each node from inside its parent's destructor: in Pyodide a chain of
+        # ~1,500 Values overflows the JavaScript stack and kills Python for good, whoever dropped it.
+        # So a dying Value hands its children to a list that the outermost __del__ empties in a loop.
+        global _freeing
+        try:
+            children = self._children
+        except AttributeError:  # made without __init__
+            return
+        if not children:
+            return
+        _orphans.append(children)
+        self._children = children = ()
+        if _freeing:
+            return
+        _freeing = True
+        try:
+            while _orphans:
+                _orphans.pop()  # frees one tuple of children; their own __del__ only queues theirs
+        finally:
+            _freeing = False
 
     def __repr__(self):
         return f"Value(data={self.data}, grad={self.grad})"

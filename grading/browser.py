@@ -1,6 +1,7 @@
 """The entry points the browser's Python worker calls: strings in, JSON strings out."""
 
 import json
+import signal
 
 from engine import Value, dismantle
 from grading.explore import compute_explore
@@ -9,11 +10,55 @@ from grading.grader import judge, learner_request, prepare
 from grading.learner_side import run_learner, watch_audit_hooks
 from grading.graph_view import graphs_json
 from grading.runner import run_program
+from grading.sandbox import STOP, learner_error, stopped_from_outside
+
+INTERRUPTED = json.dumps({"interrupted": True})
+
+
+def listen_for_stop(signal_again):
+    """Make the page's Stop (Pyodide's interrupt buffer, read as SIGINT) raise a KeyboardInterrupt known
+    to be the page's, so that one the learner's code raises itself is reported like any other error.
+    signal_again() sets the buffer again, for Python to read at a later check."""
+    freeing = Value.__del__.__code__
+
+    def stop_pressed(signum, frame):
+        # Raised while a graph is being freed (in Value.__del__), it could only be printed and lost:
+        # signalled again, it is read at a later check, in the code that runs once the freeing is done.
+        while frame is not None and frame.f_code is not freeing:
+            frame = frame.f_back
+        if frame is not None:
+            signal_again()
+            return
+        STOP["pressed"] = True
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, stop_pressed)
+
+
+def answer(work, what_came_back):
+    """JSON of work(); {"interrupted": true} if Stop ended it; what_came_back(error) if the learner's
+    code raised something past the grader that is not an Exception (its own BaseException, say)."""
+    STOP["pressed"] = False
+    try:
+        return json.dumps(work())
+    except BaseException as error:
+        if stopped_from_outside(error):
+            return INTERRUPTED
+        if isinstance(error, Exception):
+            raise
+        return json.dumps(what_came_back(learner_error(error)))
+
+
+def raised_past_the_grader(error):
+    """A sentence about an exception that is not an Exception, which learner code raised out of reach of the checks."""
+    line = f" on line {error['line']}" if error["line"] else ""
+    return (f"Your code raised {error['type']}{line} ({error['message']}), which is not an Exception, so the "
+            "check could not go on. Raise an ordinary exception, or none, then check again.")
 
 
 def run_json(source):
     """Run a learner's program (the Run button)."""
-    return json.dumps(run_program(source))
+    return answer(lambda: run_program(source), lambda error: {"ok": False, "error": error})
 
 
 # The Check button, in three steps across two workers: the judge's worker (which never runs learner
@@ -34,21 +79,20 @@ def prepare_json(exercise_json, source, starter):
 def learn_json(request, source, cases_json):
     """In the learner's worker: the learner's side of a Check, as JSON text the page passes on unread
     (it may hold NaN, which JavaScript's JSON cannot). interrupted: the code stopped on KeyboardInterrupt,
-    which is the page's Stop when the page pressed it; clean: false when the worker must be replaced."""
+    only when the page pressed Stop; clean: false when the worker must be replaced."""
     watch_audit_hooks()
-    try:
+
+    def learned():
         reply = run_learner(json.loads(request), source, json.loads(cases_json))
-    except KeyboardInterrupt:  # Stop pressed while the grader's own code was running
-        return json.dumps({"interrupted": True, "clean": True, "reply": "{}"})
-    return json.dumps({"interrupted": stopped_by_keyboard_interrupt(reply), "clean": reply.get("clean", False),
-                       "reply": json.dumps(reply)})
+        return {"clean": reply.get("clean", False), "reply": json.dumps(reply)}
 
+    # A KeyboardInterrupt the learner's code raises itself is one of its runs' errors, judged as such;
+    # only the page's Stop (or a time limit) gets past the learner's side, as {"interrupted": true}.
+    def past_the_grader(error):
+        rejected = {"diagnosis": "raised", "message": raised_past_the_grader(error), "error": error}
+        return {"clean": False, "reply": json.dumps({"rejected": rejected, "output": ""})}
 
-def stopped_by_keyboard_interrupt(reply):
-    rejected = reply.get("rejected") or {}
-    errors = [(rejected.get("error") or {})] + [run.get("detail") for run in reply.get("runs", ())
-                                                 if run.get("problem") == "raised"]
-    return any(isinstance(error, dict) and error.get("type") == "KeyboardInterrupt" for error in errors)
+    return answer(learned, past_the_grader)
 
 
 def judge_json(exercise_json, source, prepared, reply):
@@ -68,18 +112,14 @@ def explore_json(explore_json_text, controls_json, exercise_json=None, source=No
     explore = json.loads(explore_json_text)
     # isinstance, not `is not None`: Pyodide passes JavaScript's null in as JsNull.
     learner = (json.loads(exercise_json), source) if isinstance(source, str) and isinstance(exercise_json, str) else None
-    try:
-        return json.dumps(compute_explore(explore["code"], explore["controls"], json.loads(controls_json), learner))
-    except KeyboardInterrupt:
-        return json.dumps({"interrupted": True})
+    return answer(lambda: compute_explore(explore["code"], explore["controls"], json.loads(controls_json), learner),
+                  lambda error: {"problem": raised_past_the_grader(error)})
 
 
 def graph_json(exercise_json, source, case_index):
     """The learner's graph, and the reference's beside a wrong one ("Show your graph")."""
-    try:
-        return json.dumps(graphs_json(json.loads(exercise_json), source, case_index))
-    except KeyboardInterrupt:
-        return json.dumps({"interrupted": True})
+    return answer(lambda: graphs_json(json.loads(exercise_json), source, case_index),
+                  lambda error: {"yours": {"problem": raised_past_the_grader(error)}, "reference": None, "block": ""})
 
 
 def warm_up(rounds=30):

@@ -102,6 +102,16 @@ def all_cases(exercise, rng=None):
     return cases
 
 
+GRAPH_CASES_SEED = 0  # an exercise with only drawn cases shows the graphs of cases drawn from this seed
+GRAPH_CASES_DRAWN = 4
+
+
+def graph_cases(exercise):
+    """The cases whose graph a learner may look at: the written ones, else a few the generator draws
+    from a fixed seed, so that the page (at build time) and the worker list the same ones."""
+    return list(exercise.cases) or draw_cases(exercise, random.Random(GRAPH_CASES_SEED))[:GRAPH_CASES_DRAWN]
+
+
 def draw_cases(exercise, rng):
     """The cases the exercise's generator draws with rng, as a list of dicts."""
     if not exercise.generate:

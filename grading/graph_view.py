@@ -3,11 +3,12 @@ and gradient, each edge's local rate, the highway (a road of rate 1 through + no
 repeated blocks folded. Walked without recursion; a graph past the node limit is refused cheaply."""
 import io
 
-from grading.exercise import Exercise, call_arguments
+from grading.exercise import Exercise, call_arguments, graph_cases
 from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
 from grading.measure import BrokenGraph, TooBig, backpropagate, topological_order
-from grading.sandbox import (Rejected, compile_program, fresh_namespace, learner_code, run_program, take_apart)
+from grading.sandbox import (Rejected, compile_program, fresh_namespace, learner_code, run_program,
+                             stopped_from_outside, take_apart)
 from engine.graph import dismantle
 
 NODE_LIMIT = 2000  # beyond this a drawing says nothing a table could not, and costs seconds
@@ -15,11 +16,11 @@ SHOWN_BLOCKS = (2, 1)  # of a run of like blocks, the first two and the last one
 
 
 def graphs_json(exercise, source, case_index=None):
-    """The learner's graph on one written case (the exercise's graph case unless told another) and,
+    """The learner's graph on one case of graph_cases (the exercise's graph case unless told another) and,
     when its gradients differ from the reference's there, the reference's graph beside it."""
     exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
     index = exercise.graph_case if case_index is None else int(case_index)
-    case = exercise.cases[index]
+    case = graph_cases(exercise)[index]
     yours = graph_of(exercise, source, case)
     reference = graph_of(exercise, exercise.solution, case)
     differs = "problem" in yours or any(a["grad"] != b["grad"] for a, b in zip(inputs_of(yours), inputs_of(reference)))
@@ -55,7 +56,9 @@ def graph_of(exercise, source, case):
         return describe(exercise, outputs, inputs, calls, order)
     except Rejected as rejected:
         return {"problem": rejected.message}
-    except (Exception, SystemExit) as error:  # learner code: whatever it raises, the page says so
+    except BaseException as error:  # learner code: whatever it raises, the page says so
+        if stopped_from_outside(error):
+            raise
         return {"problem": f"Drawing the graph stopped: {type(error).__name__}: {error}"}
     finally:
         for value in [*outputs, *calls]:

@@ -46,6 +46,9 @@ class LearnerProcess:
             reply = self.answer(nonce, time.monotonic() + time_limit)
         except (OSError, ValueError) as error:
             reply = {"failed": f"it could not be reached ({error})", "clean": False}
+        except BaseException:  # a time limit or Ctrl+C while it runs: it may be running still, so not kept
+            self.stop()
+            raise
         if not reply.get("clean"):
             self.stop()
         return reply

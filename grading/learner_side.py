@@ -17,7 +17,7 @@ import sys
 from engine.value import Value
 from grading.exercise import call_arguments
 from grading.sandbox import (GraderImport, Rejected, compile_program, fresh_namespace, grader_import_message,
-                             learner_error, printed_text, restore, sentence, shared_objects, take_apart,
+                             learner_error, printed_text, restore, sentence, shared_objects, stopped_from_outside, take_apart,
                              take_apart_frames, where)
 
 # Read through the slots' own descriptors: a learner's Value.__getattribute__ or property is never asked.
@@ -125,6 +125,8 @@ def guarded(call, output, before, _grl=sys.getrecursionlimit, _srl=sys.setrecurs
         missing = [name for name in machinery.builtin_names if name not in _builtins_dict]
         patched = _restore(saved)
         changed = put_back(machinery, streams, limit, missing)
+    if raised is not None and stopped_from_outside(raised):
+        raise raised  # the page's Stop or a time limit ends the whole request, not just this call
     return returned, raised, changed, patched
 
 

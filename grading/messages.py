@@ -7,6 +7,8 @@ at the input x; {NAME.grad_x} gives the numbers of the exercise's mistake NAME o
 {count} is the number of cases and {function} the function's name.
 """
 import math
+import re
+import string
 
 from grading.compare import quantity_of, same_numbers
 from grading.sandbox import sentence, where
@@ -31,10 +33,36 @@ def explain(exercise, diagnosis, about, mistake, count, source, run_reference):
 def fill(template, fields):
     """The template with its fields filled in; a field it cannot fill is a MessageFieldError."""
     try:
-        return template.format_map(fields)
+        return PlainFormatter().vformat(template, (), fields)
     except (KeyError, AttributeError, IndexError, ValueError) as error:
         raise MessageFieldError(f"the message {template[:60]!r}… uses a field that does not exist ({error}); "
                                 f"the fields are {', '.join(fields.names())}") from None
+
+
+PLAIN_FIELD = re.compile(r"[A-Za-z]\w*(\.[A-Za-z]\w*)?")
+
+
+class PlainFormatter(string.Formatter):
+    """str.format that reaches only the fields' plain values: {case}, {case.depth}, {yours.grad_x}; never
+    an attribute of the objects behind them ({case._exercise}, {function.upper}), an index or a !r."""
+
+    def get_field(self, field_name, args, kwargs):
+        if field_name.isdigit() or not field_name:
+            raise ValueError("Format string contains positional fields")
+        if not PLAIN_FIELD.fullmatch(field_name):
+            raise AttributeError(field_name)
+        name, _, attribute = field_name.partition(".")
+        value = kwargs[name]
+        if attribute:
+            if not isinstance(value, (CaseFields, RunFields)):
+                raise AttributeError(field_name)
+            value = getattr(value, attribute)
+        return value, field_name
+
+    def convert_field(self, value, conversion):
+        if conversion:
+            raise ValueError(f"!{conversion}: a field is shown as it is, in a format such as :.2f")
+        return value
 
 
 class Fields(dict):
@@ -194,8 +222,11 @@ def raised(exercise, about, source):
         return ("{function}" + said + "{case}, so it returned nothing. A function gives its result with return; "
                 "remove the exit, then check again.")
     said = escape_braces(f" raised {error['type']}{where(error, source)} when called with ")
+    # With no line of the learner's own to point at (a built-in called as the function, say), none is named.
+    advice = (" Read that line with those values in mind, then check again." if error.get("line") is not None
+              else " Follow what your code does with those values, then check again.")
     return ("{function}" + said + "{case}: " + escape_braces(sentence(error_text(error)) + str(error.get("hint") or ""))
-            + " Read that line with those values in mind, then check again.")
+            + advice)
 
 
 def error_text(error):

@@ -14,6 +14,9 @@ LEARNER_FILE = "<learner>"
 OUTPUT_LIMIT = 4000
 GRADER_PACKAGE = "grading"
 MISSING = object()
+# Set by the page's Stop (grading.browser.listen_for_stop) and cleared at each request: a
+# KeyboardInterrupt raised while it is unset is one the learner's code raised itself.
+STOP = {"pressed": False}
 
 
 class Rejected(Exception):
@@ -91,7 +94,9 @@ def run_program(code, namespace, source, output):
             exec(code, namespace)
     except GraderImport as exc:
         raise Rejected("imports_grader", grader_import_message(exc)) from None
-    except (Exception, SystemExit) as exc:  # KeyboardInterrupt is how the page stops code
+    except BaseException as exc:
+        if stopped_from_outside(exc):
+            raise
         take_apart_frames(exc.__traceback__)
         error = learner_error(exc)
         message = (
@@ -99,6 +104,16 @@ def run_program(code, namespace, source, output):
             f"check could start: {sentence(error['message'])} Fix that, then check again."
         )
         raise Rejected("raised", message, error) from None
+
+
+class StoppedFromOutside(BaseException):
+    """Raised into learner code by what runs it (a time limit), never by the code itself: let through."""
+
+
+def stopped_from_outside(error):
+    """Tell whether error stops the learner's code from outside (the page's Stop, a time limit), rather
+    than being something the code raised itself."""
+    return isinstance(error, StoppedFromOutside) or (isinstance(error, KeyboardInterrupt) and STOP["pressed"])
 
 
 def grader_import_message(exc):
@@ -190,6 +205,8 @@ def learner_error(exc):
         text = str(exc)
     except Exception:  # a learner's exception class may break its own __str__
         text = ""
+    if isinstance(exc, KeyboardInterrupt) and not text:
+        text = "your code raised it itself (it is what Stop raises, but Stop was not pressed)"
     return {
         "type": type(exc).__name__,
         "message": text or "(no message)",

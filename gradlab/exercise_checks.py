@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from grading.compare import agrees, close, failure_of, quantity_of
 from grading.exercise import BadCases, all_cases, call_arguments, draw_cases
 from grading.grader import fresh_input, grade_submission, program_namespace, run_reference, supplies
-from grading.sandbox import printing_to
 from grading.messages import MessageFieldError, describe_case
+from grading.sandbox import StoppedFromOutside, printing_to
 from gradlab.problems import LessonProblem
 
 SEEDS = range(3)  # the generator's cases are drawn with each of these seeds, and graded
@@ -24,9 +24,9 @@ MANY_SEED = 29
 MANY_CASES = 300
 
 
-class GradingTimedOut(BaseException):
-    """Raised inside an exercise's code that runs past its time limit (a BaseException, like Ctrl+C,
-    so that the grader does not take it for the program's own error)."""
+class GradingTimedOut(StoppedFromOutside):
+    """Raised inside an exercise's code that runs past its time limit (so that the grader lets it
+    through rather than take it for the program's own error)."""
 
 
 # An exercise checked once is not checked again while nothing of it has changed: the live preview
@@ -255,6 +255,8 @@ def check_mistakes(block, problem):
                                           "give the same numbers on every case: if the solution is wrong, fix it "
                                           "(it is the truth every answer is compared with); if the mistake is not "
                                           "a mistake, remove it; else add a case where the two differ"))
+        elif verdict["diagnosis"] == "bad_message":
+            problems.append(problem(lines["messages"].get(mistake.name) or line, verdict["message"]))
         elif verdict["diagnosis"] != mistake.name:
             problems.append(problem(line, f"the mistake '{mistake.name}' is not recognised as itself: the grader "
                                           f"calls it '{verdict['diagnosis']}' and says: {verdict['message']}"))

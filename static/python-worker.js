@@ -73,10 +73,13 @@ async function boot() {
   post({ type: "status", state: "loading", message: "Loading Python…" });
   const pyodide = await startPyodide();
   await installPackages(pyodide);
-  if (interrupt) pyodide.setInterruptBuffer(interrupt);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
   const browser = pyodide.pyimport("grading.browser");
+  if (interrupt) {
+    pyodide.setInterruptBuffer(interrupt);
+    browser.listen_for_stop(() => { interrupt[0] = 2; });
+  }
   post({ type: "status", state: "ready", message: "Python ready" });
   // Before the learner's first request: WebAssembly optimises code that has run, so the first
   // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.

@@ -207,9 +207,41 @@ def create_app(settings, store=None):
     # Only the site's own origins may call from a page (a site and service on two origins of one site).
     cors = Middleware(CORSMiddleware, allow_origins=list(settings.site_origins), allow_credentials=True,
                       allow_methods=["GET", "POST", "DELETE"], allow_headers=["Content-Type", sessions.CSRF_HEADER], max_age=600)
-    app = Starlette(routes=routes, middleware=[cors, Middleware(NoStore)], exception_handlers={HTTPException: refused})
+    app = Starlette(routes=routes, middleware=[cors, Middleware(NoStore), Middleware(FailuresInJson)],
+                    exception_handlers={HTTPException: refused})
     app.state.store = store
     return app
+
+
+FAILED = ("The sync service failed to answer: an error on the server, which its log records. Your progress "
+          "is safe in this browser; sync again in a while.")
+
+
+class FailuresInJson:
+    """A failure nobody foresaw is logged with its traceback and answered like every error, as JSON
+    {"error": …} without one; inside the CORS and no-store middleware, so the page can read it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def noting_the_start(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, noting_the_start)
+        except Exception:
+            log.exception("failed: %s %s", scope["method"], scope["path"])
+            if started:  # half an answer has gone: nothing better can follow it
+                raise
+            await JSONResponse({"error": FAILED}, status_code=500)(scope, receive, send)
 
 
 class NoStore:

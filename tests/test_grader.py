@@ -130,9 +130,10 @@ def test_written_cases_run_and_two_are_drawn_afresh_at_every_check():
 
 
 def test_negative_input_passes_straight_through(results):
+    # The written cases, whose layer is the lab's relu: the drawn ones may give it another shape.
     for case in results["right_assign"]["cases"]:
         cells = case["cells"]
-        if float(cells["x"]) < 0 and float(cells["rate"]) > 0:
+        if not case["drawn"] and float(cells["x"]) < 0 and float(cells["rate"]) > 0:
             assert cells["yours:grad_x"] == "1"
 
 

@@ -1,6 +1,7 @@
 """The graph a learner's function builds, as the page draws it: gradients, the highway, folds, limits."""
 import time
 
+from grading.exercise import Exercise, graph_cases
 from grading.graph_view import NODE_LIMIT, graphs_json
 from tests.corpus import RIGHT_STACK, lesson_exercise
 
@@ -88,3 +89,12 @@ def test_five_layers_fold_the_two_between_the_first_two_and_the_last():
     assert graphs_json(shallow, RIGHT_STACK, 0)["yours"]["folds"] == [
         {"id": "fold-0", "blocks": 2, "nodes": 8, "after": 8, "before": 17}]
     assert graphs_json(shallow, RIGHT_STACK, 1)["yours"]["folds"] == []  # four are drawn whole: a note would stand for one
+
+
+def test_an_exercise_whose_cases_are_all_drawn_shows_cases_drawn_from_a_fixed_seed():
+    drawn_only = {**EXERCISE, "cases": []}
+    cases = graph_cases(Exercise.from_dict(drawn_only))
+    assert len(cases) == 2 and cases == graph_cases(Exercise.from_dict(drawn_only))  # the page lists these very ones
+    graphs = graphs_json(drawn_only, RIGHT_STACK, 1)
+    (x,) = [node for node in graphs["yours"]["nodes"] if node["input"] == "x"]
+    assert graphs["case"] == 1 and x["data"] == float(cases[1]["x"])

@@ -163,6 +163,11 @@ BROKEN_LESSONS = {
         ("1.43-case-names-no-function.md", 31, "--- cases",
          "the case {'depth': 3, 'x': -1.5, 'block': 'fast'} names 'fast' for block, but '--- supply' defines layer: a "
          "column names a function of '--- supply', which the grader passes in its place")]),
+    "message reaching inside the grader": (["1.44-message-reaches-inside.md"], [
+        ("1.44-message-reaches-inside.md", 36, "--- message",
+         "the message 'Only {yours.grad_x} reached the input, for {case._exercise}.'… uses a field that does not "
+         "exist (case._exercise); the fields are case, case.<column>, yours.output, expected.output, yours.grad_x, "
+         "count, function, replaces.output")]),
     "file name without the id": (["wrong-file-name.md"], [
         ("wrong-file-name.md", 2, "id: 1.20",
          "the file name should start with the id: rename wrong-file-name.md to 1.20-wrong-file-name.md")]),
@@ -328,3 +333,11 @@ def test_check_and_build_refuse_a_page_that_would_show_something_broken(rule, tm
     assert build.main(["--lessons", "lessons", "--out", "site"]) == 1
     assert capsys.readouterr().err == expected
     assert not (tmp_path / "site").exists()
+def test_a_part_that_runs_past_the_time_limit_is_told_not_taken_for_its_own_error():
+    from gradlab.exercise_checks import grade
+    from tests.corpus import lesson_exercise
+
+    block, grading = lesson_exercise("8.6")
+    endless = "def residual_stack(x, depth=20):\n    while True:\n        pass\n"
+    verdict = grade({**block, "time_limit": 0.5}, endless)
+    assert (verdict["passed"], verdict["diagnosis"]) == (False, "timed_out")

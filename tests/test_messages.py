@@ -96,6 +96,18 @@ def test_a_message_naming_a_field_that_does_not_exist_tells_the_author_which_exi
         "yours.output, expected.output, yours.grad_x, count, function, halved.output")
 
 
+@pytest.mark.parametrize("message, refused", [
+    ("{case._exercise}", "case._exercise"), ("{yours._run}", "yours._run"), ("{case.__class__}", "case.__class__"),
+    ("{function.upper}", "function.upper"), ("{count.real}", "count.real"), ("{case[0]}", "case[0]"),
+    ("{case!r}", "!r: a field is shown as it is, in a format such as :.2f"),
+    ("{yours.output.value}", "yours.output.value"),
+])
+def test_a_message_reaches_only_plain_values_never_the_objects_behind_them(message, refused):
+    with pytest.raises(MessageFieldError) as caught:
+        grade_submission(with_mistake_message(message), HALVED)
+    assert f"uses a field that does not exist ({refused})" in str(caught.value)
+
+
 def test_a_field_error_quotes_only_the_start_of_a_long_message():
     message = "x" * 70 + "{nobody}"
     with pytest.raises(MessageFieldError) as caught:
@@ -107,7 +119,7 @@ def test_an_error_raised_outside_the_learners_lines_is_told_without_a_line():
     result = grade_submission(PAIR, "f = len\n")
     assert (result["diagnosis"], result["message"]) == (
         "raised", "f raised TypeError when called with x 1.5: object of type 'Value' has no len(). "
-        "Read that line with those values in mind, then check again.")
+        "Follow what your code does with those values, then check again.")  # no line of its own to read
 
 
 def test_bypassing_two_supplied_functions_names_both():

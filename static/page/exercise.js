@@ -150,6 +150,10 @@ function stopMessage(outcome, timeLimitMs) {
   if (outcome.reason === "crashed") {
     return `Python crashed (${outcome.message}). It has been restarted; your code is safe in the editor.`;
   }
+  if (outcome.reason === "interrupted-itself") {
+    return "Your code sent Python the interrupt signal that Stop sends (KeyboardInterrupt), so it stopped there, "
+      + "before it finished. Take out the line that signals, then run it again.";
+  }
   return outcome.interrupted ? "Stopped (KeyboardInterrupt)." : "Stopped. Python was restarted to end your code.";
 }
 

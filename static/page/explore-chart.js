@@ -36,7 +36,12 @@ export function setupExplore(root, { runtime }) {
     const ticket = ++asked;
     if (runtime.state !== "ready") summary.textContent = "Python is loading; the chart will update when it is ready…";
     const outcome = await runtime.explore(request, JSON.stringify(values), learner?.grading, learner?.code);
-    if (ticket !== asked || outcome.kind !== "done") return; // a newer request, or Python was stopped
+    if (ticket !== asked) return; // a newer request is on its way
+    if (outcome.kind !== "done" || outcome.result.problem) {
+      summary.textContent = outcome.result?.problem
+        ?? "The chart was not updated: Python was stopped before it finished. Move a control to try again.";
+      return;
+    }
     data = outcome.result;
     draw();
   }

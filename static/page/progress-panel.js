@@ -31,18 +31,28 @@ export function setupProgressPanel(lesson, { progress }) {
   const button = (action) => panel.querySelector(`[data-action="${action}"]`);
   let parts = { exercises: [], quizzes: [] };
 
-  function isDone(title) {
-    if (doneWhen[title] === "exercises") return Object.values(progress.data.exercises).some((e) => e.passed);
-    if (doneWhen[title] === "quizzes") return parts.quizzes.length > 0 && parts.quizzes.every((q) => q.answeredRight());
+  // An exercises or quizzes section is done when every one of those in it is: not when one is, and
+  // not by those of another section.
+  function isDone(heading) {
+    const title = heading.textContent.trim();
+    if (doneWhen[title] === "exercises") {
+      const ids = inSection(heading, ".exercise").map((root) => root.dataset.exercise);
+      return ids.length > 0 && ids.every((id) => progress.data.exercises[id]?.passed === true);
+    }
+    if (doneWhen[title] === "quizzes") {
+      const roots = inSection(heading, ".quiz");
+      const quizzes = parts.quizzes.filter((quiz) => roots.includes(quiz.root));
+      return quizzes.length > 0 && quizzes.length === roots.length && quizzes.every((quiz) => quiz.answeredRight());
+    }
     return Boolean(progress.data.sections[title]);
   }
 
   function refresh() {
     list.replaceChildren(...headings.filter((h) => h !== panel.firstElementChild).map((heading) => {
       const item = document.createElement("li");
-      const title = heading.textContent.trim();
-      item.textContent = `${title}: ${isDone(title) ? "done ✓" : "not yet"}`;
-      item.classList.toggle("done", isDone(title));
+      const done = isDone(heading);
+      item.textContent = `${heading.textContent.trim()}: ${done ? "done ✓" : "not yet"}`;
+      item.classList.toggle("done", done);
       return item;
     }));
   }
@@ -117,6 +127,15 @@ export function setupProgressPanel(lesson, { progress }) {
       refresh();
     },
   };
+}
+
+// The elements matching selector between heading and the next h2.
+function inSection(heading, selector) {
+  const found = [];
+  for (let node = heading.nextElementSibling; node && node.tagName !== "H2"; node = node.nextElementSibling) {
+    found.push(...(node.matches(selector) ? [node] : node.querySelectorAll(selector)));
+  }
+  return found;
 }
 
 function lastElementOf(heading) {

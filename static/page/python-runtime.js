@@ -2,7 +2,12 @@
 // hard stop, and the judge's worker, which never runs learner code: a Check's cases are drawn and its
 // verdict given there, on plain data from the learner's worker. Requests are matched to replies by id.
 
-const HARD_STOP_AFTER_MS = 300; // an interrupt not honoured by then means code stuck inside C
+// Stop writes to a buffer that Python reads (and clears) between bytecodes, within milliseconds.
+// Still unread after this long, the code is stuck inside C: the worker is replaced. Read, the
+// interrupt has landed, and the code gets FINISH_AFTER_INTERRUPT_MS to wind up and reply (its
+// traceback, the graphs taken apart: a few hundred ms on a loaded machine) before the same.
+const HARD_STOP_AFTER_MS = 300;
+const FINISH_AFTER_INTERRUPT_MS = 5000;
 const SPARE_DELAY_MS = 1500; // let the page and the first run settle before booting a spare
 
 class PythonWorker {
@@ -123,7 +128,8 @@ export class PythonRuntime {
     if (!request) return;
     if (message.type === "output") for (const [stream, text] of message.chunks) request.onOutput?.(stream, text);
     else if (message.type === "output-capped") request.onOutput?.("note", `\n[Output stopped here: more than ${message.limit.toLocaleString("en")} characters. Your code kept running.]\n`);
-    else if (message.type === "done" && this.stopReason && wasInterrupted(message.result)) this.settle(message.id, { kind: "stopped", ...this.stopReason, interrupted: true });
+    // Interrupted without Stop: the learner's code sent itself the interrupt signal (signal.raise_signal).
+    else if (message.type === "done" && message.result?.interrupted) this.settle(message.id, { kind: "stopped", ...(this.stopReason || { reason: "interrupted-itself" }), interrupted: true });
     else if (message.type === "done") this.settle(message.id, { kind: "done", result: message.result });
     else if (message.type === "crashed") this.replace({ reason: "crashed", message: message.message });
   }
@@ -207,14 +213,18 @@ export class PythonRuntime {
     if (!this.busy) return;
     this.stopReason = reason;
     const waiting = [...this.pending.keys()];
-    if (this.active.interrupt) {
-      this.active.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
-      setTimeout(() => {
-        if (waiting.some((id) => this.pending.has(id))) this.replace(reason);
-      }, HARD_STOP_AFTER_MS);
-    } else {
+    const handle = this.active;
+    const unfinished = () => handle === this.active && waiting.some((id) => this.pending.has(id));
+    if (!handle.interrupt) {
       this.replace(reason);
+      return;
     }
+    handle.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
+    setTimeout(() => {
+      if (!unfinished()) return;
+      if (handle.interrupt[0] !== 0) this.replace(reason); // never read: stuck inside C
+      else setTimeout(() => unfinished() && this.replace(reason), FINISH_AFTER_INTERRUPT_MS);
+    }, HARD_STOP_AFTER_MS);
   }
 
   restart() {
@@ -234,8 +244,4 @@ export class PythonRuntime {
       this.setStatus("restarting", "Restarting Python…");
     }
   }
-}
-
-function wasInterrupted(result) {
-  return result.interrupted || result.error?.type === "KeyboardInterrupt";
 }

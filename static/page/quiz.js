@@ -34,6 +34,7 @@ export function setupQuiz(root, { progress, onChange }) {
   });
 
   return {
+    root,
     answeredRight: () => progress.quizPicks(id).some((index) => options[index]?.querySelector(".explanation.right")),
     restore,
   };

@@ -50,8 +50,9 @@ export class SyncClient {
     }
     const answer = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) {
-      throw new SyncError(answer?.error || `the sync service answered ${response.status} ${response.statusText}`.trim(),
-        { status: response.status });
+      // The service answers every error as JSON {"error": a sentence}; anything else came from between.
+      throw new SyncError(answer?.error || `the sync service could not answer (HTTP ${response.status}); your `
+        + "progress is safe in this browser, sync again in a while.", { status: response.status });
     }
     if (typeof answer?.csrf === "string") this.csrf = answer.csrf;
     return answer;

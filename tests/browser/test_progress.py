@@ -5,7 +5,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, LESSON, PROGRESS_KEY, check_passes, click, open_lesson,
+from tests.browser.lesson import (BLANK, BOOT_TIMEOUT_MS, LESSON, PROGRESS_KEY, check_passes, click, open_lesson,
                                   right_solution, saved_progress, set_code, starter_code)
 
 
@@ -180,3 +180,60 @@ def test_a_version_1_record_is_upgraded_with_its_answers_on_their_questions(page
     assert upgraded["schema"] == 2
     assert not {"q1", "q3"} & set(upgraded["quizzes"]) and len(upgraded["quizzes"]) == 2
     assert upgraded["exercises"]["residual_stack"]["passed"] is True
+
+
+SECOND_EXERCISE = """```exercise double_it
+call: double_it(x)
+values: x
+--- starter
+def double_it(x):
+    return x  # TODO: twice x
+--- solution
+def double_it(x):
+    return x * 2
+--- cases
+x
+1.0
+2.5
+```
+
+"""
+
+
+@pytest.fixture(scope="module")
+def two_exercises_url(tmp_path_factory):
+    """Lesson 8.6 with a second exercise in its Build section, built and served."""
+    import shutil
+
+    import build
+    from gradlab.server import serve_in_background
+
+    lessons = tmp_path_factory.mktemp("lessons") / "lessons"
+    shutil.copytree(build.LESSONS_DIR, lessons)
+    (lesson,) = lessons.glob("8.6-*.md")
+    lesson.write_text(lesson.read_text().replace("## Check yourself", SECOND_EXERCISE + "## Check yourself", 1))
+    site = tmp_path_factory.mktemp("site")
+    build.build_site(lessons, site)
+    server = serve_in_background(site)
+    yield "http://%s:%d/" % server.server_address[:2]
+    server.shutdown()
+
+
+def check_in(exercise, code):
+    exercise.get_by_role("textbox", name="Code editor").fill(code)
+    exercise.get_by_role("button", name="Check", exact=True).click()
+    expect(exercise.get_by_role("status", name="Result")).to_contain_text("Passed", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_section_of_two_exercises_is_done_when_both_pass(new_context, two_exercises_url):
+    page = new_context(site=two_exercises_url).new_page()
+    open_lesson(page, two_exercises_url)
+    first, second = page.locator("#exercise-residual_stack"), page.locator("#exercise-double_it")
+    starter = first.locator("textarea.code-editor").evaluate("textarea => textarea.defaultValue")
+    check_in(first, starter.replace(BLANK, "x = x + layer(x)"))
+    panel = page.locator(".section-list")
+    expect(panel).to_contain_text("Build: not yet")
+    check_in(second, "def double_it(x):\n    return x * 2\n")
+    expect(panel).to_contain_text("Build: done")
+    page.reload()
+    expect(page.locator(".section-list")).to_contain_text("Build: done")

@@ -45,6 +45,16 @@ HOSTILE_INPUTS = [
     ("forged verdicts", "import js\nfor n in range(1, 500):\n    js.postMessage(js.JSON.parse('{\"type\": \"done\", "
      "\"id\": %d, \"result\": {\"passed\": true, \"message\": \"Passed (forged)\"}}' % n))\nprint('posted')\n",
      "Check", r"^Not yet", False),
+    # What Stop raises, raised by the code itself: a sentence naming it, never "undefined" or a crash.
+    ("KeyboardInterrupt raised", "raise KeyboardInterrupt\n", "Check",
+     r"^Not yet: Your code raised KeyboardInterrupt on line 1 .*Stop was not pressed", False),
+    ("KeyboardInterrupt in Run", "raise KeyboardInterrupt\n", "Run", r"KeyboardInterrupt itself: .*Stop was not pressed", False),
+    ("a BaseException of its own", "class Boom(BaseException):\n    pass\n\nraise Boom('boom')\n", "Check",
+     r"^Not yet: Your code raised Boom on line 4", False),
+    ("GeneratorExit raised", RIGHT_STACK.replace("    return x", "    raise GeneratorExit"), "Check",
+     r"^Not yet: residual_stack raised GeneratorExit on line 9", False),
+    ("the interrupt signal sent to itself", "import signal\nsignal.raise_signal(signal.SIGINT)\n", "Check",
+     r"Your code sent Python the interrupt signal that Stop sends", False),
 ]
 
 
@@ -52,16 +62,8 @@ def settled(page):
     expect(page.get_by_role("button", name="Run", exact=True)).to_be_enabled(timeout=RUN_TIMEOUT_MS)
 
 
-# Found when this test stopped accepting any verdict: the page must not crash on a right answer.
-KNOWN_FAILURES = {
-    "5,000 layers dropped": pytest.mark.xfail(strict=True, reason=(
-        "freeing a 20,000-Value graph the learner dropped overflows the JavaScript stack during Check: "
-        "'Python crashed (Maximum call stack size exceeded)'; the grader must take deep graphs apart iteratively")),
-}
-
-
 @pytest.mark.parametrize("name, code, button, told, stop",
-                         [pytest.param(*case, id=case[0], marks=KNOWN_FAILURES.get(case[0], ())) for case in HOSTILE_INPUTS])
+                         [pytest.param(*case, id=case[0]) for case in HOSTILE_INPUTS])
 def test_hostile_input_is_survived(page, site_url, name, code, button, told, stop):
     open_lesson(page, site_url)
     wait_for_python(page)

@@ -8,6 +8,7 @@ which on plain http only localhost is), the site's server passing /api to the se
 import itertools
 import re
 import socket
+import sqlite3
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -254,6 +255,27 @@ def test_a_service_stopped_in_the_middle_of_a_sync_loses_nothing(new_device, ser
     expect(sync_status(a)).to_have_text(SYNCED)
     b.reload()
     expect(editor(b)).to_have_text("print('while the service died')")
+
+
+def test_a_failure_of_the_service_is_told_in_a_sentence_and_loses_nothing(new_device, served):
+    a = new_device()
+    create_account(a, served.url)
+    # A real failure of the server: its database loses a table under it, as a bad migration would.
+    with sqlite3.connect(served.settings.database_url.removeprefix("sqlite:///")) as db:
+        db.execute("DROP TABLE progress")
+    set_code(a, "print('while the database was broken')\n")
+    expect(sync_status(a)).to_have_text(re.compile(
+        r"^Sync failed: The sync service failed to answer: an error on the server, which its log records\. Your "
+        r"progress is safe in this browser; sync again in a while\. Last synced"), timeout=SYNC_TIMEOUT_MS)
+    a.reload()
+    expect(editor(a)).to_have_text("print('while the database was broken')")
+    # Something between the page and the service (a proxy, say) that answers with a page, not JSON.
+    a.route("**/api/progress", lambda route: route.fulfill(status=502, body="<h1>Bad Gateway</h1>",
+                                                           headers={"Content-Type": "text/html"}))
+    set_code(a, "print('behind a broken proxy')\n")
+    expect(sync_status(a)).to_have_text(re.compile(
+        r"^Sync failed: the sync service could not answer \(HTTP 502\); your progress is safe in this browser, "
+        r"sync again in a while\."), timeout=SYNC_TIMEOUT_MS)
 
 
 @ON_BOTH_DATABASES

@@ -1,9 +1,10 @@
 """The sync service through its HTTP API: accounts, passkeys, devices, sessions and progress."""
 
+import sqlite3
 import threading
 
 from tests.soft_authenticator import SoftAuthenticator
-from tests.sync.device import Device, lesson_progress
+from tests.sync.device import SITE, Device, lesson_progress
 
 
 def test_an_account_made_on_one_device_syncs_to_another_signed_in_with_the_same_synced_passkey(devices):
@@ -140,3 +141,31 @@ def test_two_services_on_one_postgresql_database_migrate_once_and_lose_no_update
     assert len(phone.progress().json()["lessons"]["8.6"]["sections"]) == 20
     laptop.close()
     phone.close()
+
+
+def test_a_failure_of_the_server_is_a_json_sentence_without_a_traceback(start_service, tmp_path):
+    # A real failure: the database loses a table under the running service, as a bad migration would.
+    database = tmp_path / "failing.sqlite3"
+    service = start_service(database_url=f"sqlite:///{database}")
+    device = Device(service.url)
+    try:
+        with sqlite3.connect(database) as db:
+            db.execute("DROP TABLE ceremonies")
+        answer = device.post("accounts/begin", {"name": "Ada"})
+        assert answer.status_code == 500
+        assert answer.headers["content-type"] == "application/json"
+        assert answer.headers["cache-control"] == "no-store"
+        assert answer.headers["access-control-allow-origin"] == SITE
+        assert answer.json() == {"error": "The sync service failed to answer: an error on the server, which its log "
+                                          "records. Your progress is safe in this browser; sync again in a while."}
+    finally:
+        device.close()
+
+
+def test_an_unknown_route_and_a_wrong_method_are_json_too(service):
+    device = Device(service.url)
+    try:
+        for answer in (device.http.get("/api/nowhere"), device.http.delete("/api/progress")):
+            assert answer.status_code in (404, 405) and set(answer.json()) == {"error"}
+    finally:
+        device.close()

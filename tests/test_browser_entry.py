@@ -1,0 +1,83 @@
+"""The worker's entry points (grading/browser.py): Stop against what the learner's code raises itself.
+
+Stop is the page's interrupt, which Python reads as SIGINT; here the learner's code sends itself
+that signal through the very handler the worker installs, as a real Stop would land."""
+import json
+import signal
+
+import pytest
+
+from grading import browser
+from tests.corpus import RIGHT_STACK, lesson_exercise
+
+EXERCISE = json.dumps(lesson_exercise("8.6")[1])
+SENDS_ITSELF_SIGINT = "import signal\nsignal.raise_signal(signal.SIGINT)\n"
+
+
+@pytest.fixture
+def stop_listened_for():
+    browser.listen_for_stop(lambda: None)  # no interrupt buffer here to set again
+    yield
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def check(source):
+    """A Check as the page makes it, here in one interpreter: the judge prepares, the learner's side runs, the judge rules."""
+    prepared = json.loads(browser.prepare_json(EXERCISE, source, None))
+    if "verdict" in prepared:
+        return prepared["verdict"]
+    learned = json.loads(browser.learn_json(json.dumps(prepared["request"]), source, json.dumps(prepared["cases"])))
+    if learned.get("interrupted"):
+        return learned
+    return json.loads(browser.judge_json(EXERCISE, source, prepared["prepared"], learned["reply"]))
+
+
+@pytest.mark.parametrize("raising", ["raise KeyboardInterrupt", "raise GeneratorExit", "raise Boom('no way')"])
+def test_a_base_exception_the_function_raises_is_a_verdict_naming_it(stop_listened_for, raising):
+    source = RIGHT_STACK + f"\nclass Boom(BaseException):\n    pass\n\n_real = residual_stack\n\n" \
+                           f"def residual_stack(x, depth=20):\n    {raising}\n"
+    verdict = check(source)
+    name = raising.split()[1].split("(")[0]
+    assert (verdict["passed"], verdict["diagnosis"], verdict["error"]["type"]) == (False, "raised", name)
+    assert verdict["message"].startswith(f"residual_stack raised {name} on line 17")
+    if name == "KeyboardInterrupt":
+        assert "Stop was not pressed" in verdict["message"]
+
+
+def test_a_keyboard_interrupt_raised_at_the_top_level_is_a_verdict(stop_listened_for):
+    verdict = check(RIGHT_STACK + "raise KeyboardInterrupt\n")
+    assert verdict["diagnosis"] == "raised" and "Your code raised KeyboardInterrupt on line 10" in verdict["message"]
+
+
+def test_stop_ends_a_check_a_run_and_a_graph_as_interrupted(stop_listened_for):
+    assert check(RIGHT_STACK + SENDS_ITSELF_SIGINT) == {"interrupted": True}
+    assert json.loads(browser.run_json(SENDS_ITSELF_SIGINT))["interrupted"] is True
+    assert json.loads(browser.graph_json(EXERCISE, RIGHT_STACK + SENDS_ITSELF_SIGINT, 0)) == {"interrupted": True}
+
+
+def test_after_a_stop_a_keyboard_interrupt_of_the_learners_own_is_its_own_again(stop_listened_for):
+    assert check(RIGHT_STACK + SENDS_ITSELF_SIGINT) == {"interrupted": True}
+    result = json.loads(browser.run_json("raise KeyboardInterrupt\n"))
+    assert (result["ok"], result["interrupted"], result["error"]["type"]) == (False, False, "KeyboardInterrupt")
+    assert result["error"]["traceback"].endswith("it is what Stop raises, but Stop was not pressed.\n")
+
+
+def test_a_base_exception_raised_past_the_checks_is_a_sentence_not_a_crash(stop_listened_for):
+    # inspect.signature reads __signature__, and lets what it raises through the grader's own code.
+    source = RIGHT_STACK + """
+class Boom(BaseException):
+    pass
+
+class Sneaky:
+    @property
+    def __signature__(self):
+        raise Boom("from a property")
+
+    def __call__(self, x, depth=20):
+        return x
+
+residual_stack = Sneaky()
+"""
+    verdict = check(source)
+    assert (verdict["passed"], verdict["error"]["type"]) == (False, "Boom")
+    assert verdict["message"].startswith("Your code raised Boom on line 17 (from a property), which is not an Exception")

@@ -6,10 +6,12 @@
     POST   devices/code            signed in: a short code for adding another device
     POST   devices/begin|finish    a new passkey on this device, for the account the code names
     POST   sign-out, sign-out-everywhere;  DELETE account
-    GET    progress                the account's progress, every lesson
-    POST   progress                merge this browser's lessons into the account's; answers with the result
+    GET    progress?since=V        the account's progress: the lessons written after version V (0: all)
+    POST   progress                merge the lessons this browser changed, each accepted or refused on its own;
+                                   answers the lessons written after the version it names, and the new version
 """
 
+import json
 import logging
 import secrets
 
@@ -18,15 +20,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse as StarletteJSONResponse
+from starlette.responses import Response
 from starlette.routing import Route
 
 from sync import passkeys, sessions
 from sync.guards import RateLimit, Refused, check_csrf, check_origin, read_json
 from sync.passkeys import PasskeyRefused
-from sync.progress import check_size, read_upload
+from sync.progress import check_size, read_since, read_upload
 from sync.progress_merge import SCHEMA, empty_progress, merge_progress
-from sync.store import Store, now_ms
+from sync.store import AccountGone, Store, now_ms
 
 log = logging.getLogger("sync")
 NAME_MOST = 64
@@ -173,20 +176,38 @@ def create_app(settings, store=None):
 
     async def read_progress(request):
         session = await signed_in_session(request)
-        lessons = await run_in_threadpool(store.progress, session.account_id)
-        return JSONResponse({"schema": SCHEMA, "lessons": lessons, "synced": now_ms()})
+        since = read_since(number_in_query(request, "since"))
+        version, lessons = await run_in_threadpool(store.progress, session.account_id, since)
+        return JSONResponse({"schema": SCHEMA, "lessons": lessons, "version": version, "synced": now_ms()})
 
     async def sync_progress(request):
+        """Merge each lesson sent on its own (one refused is named, the others kept); answer every
+        lesson written since the version the device has seen, but those it sent and holds already."""
         session = await changing(request)
-        uploaded = read_upload(await read_json(request, settings), settings)
-
+        upload = read_upload(await read_json(request, settings), settings)
         merge = lambda stored, mine: merge_progress(stored or empty_progress(mine["lesson"]), mine)
-        fits = lambda lesson_id, merged: check_size(lesson_id, merged, settings)
-        lessons = await run_in_threadpool(store.merge_progress, session.account_id, uploaded, merge, fits)
-        return JSONResponse({"schema": SCHEMA, "lessons": lessons, "synced": now_ms()})
+        refusal = lambda lesson_id, merged: check_size(lesson_id, merged, settings)
+        refused, holds = dict(upload.refused), set()
+        for lesson_id, document in upload.lessons.items():
+            try:
+                merged, why = await run_in_threadpool(store.merge_lesson, session.account_id, lesson_id, document, merge, refusal)
+            except AccountGone:
+                raise Refused(401, "You are signed out: sign in again to sync your progress.") from None
+            if why:
+                refused[lesson_id] = why
+            elif merged == document:
+                holds.add(lesson_id)
+        version, changed = await run_in_threadpool(store.progress, session.account_id, upload.since)
+        lessons = {lesson_id: document for lesson_id, document in changed.items() if lesson_id not in holds}
+        return JSONResponse({"schema": SCHEMA, "lessons": lessons, "refused": refused, "version": version, "synced": now_ms()})
 
     async def refused(request, problem):
         return JSONResponse({"error": problem.detail}, status_code=problem.status_code, headers=problem.headers)
+
+    async def failed(request, error):
+        """Any error no route expected: JSON like every other answer, without its details (the log has them)."""
+        return JSONResponse({"error": "The sync service failed on this request. Your progress is still saved in this browser; try again later."},
+                            status_code=500)
 
     base = settings.api_path.rstrip("/")
     routes = [
@@ -207,9 +228,22 @@ def create_app(settings, store=None):
     # Only the site's own origins may call from a page (a site and service on two origins of one site).
     cors = Middleware(CORSMiddleware, allow_origins=list(settings.site_origins), allow_credentials=True,
                       allow_methods=["GET", "POST", "DELETE"], allow_headers=["Content-Type", sessions.CSRF_HEADER], max_age=600)
-    app = Starlette(routes=routes, middleware=[cors, Middleware(NoStore)], exception_handlers={HTTPException: refused})
+    app = Starlette(routes=routes, middleware=[cors, Middleware(NoStore)], exception_handlers={HTTPException: refused, Exception: failed})
     app.state.store = store
     return app
+
+
+class JSONResponse(StarletteJSONResponse):
+    """JSON written in ASCII: a learner's code cut mid-emoji (a lone surrogate) is sent back as the
+    \\ud83d it came as, where UTF-8 could not encode it at all."""
+
+    def render(self, content):
+        return json.dumps(content, separators=(",", ":")).encode("ascii")
+
+
+def number_in_query(request, name):
+    value = request.query_params.get(name, "0")
+    return int(value) if value.isdigit() and len(value) < 20 else -1
 
 
 class NoStore:

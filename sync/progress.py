@@ -10,11 +10,19 @@ LESSON_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 NUMBER_FIELDS = ("edited", "draftsSettled")
 
 
+class Upload:
+    """A sync request: the lessons to merge, those refused (id → why), and the version the device has seen."""
+
+    def __init__(self, lessons, refused, since):
+        self.lessons, self.refused, self.since = lessons, refused, since
+
+
 def read_upload(data, settings):
-    """The lessons of a sync request ({"schema": 2, "lessons": {id: document}}), or Refused saying what is wrong."""
-    unknown = set(data) - {"schema", "lessons"}
+    """The sync request {"schema": 2, "lessons": {id: document}, "since": version}; each lesson is
+    checked on its own, so that one bad lesson is refused (and named) while the others are merged."""
+    unknown = set(data) - {"schema", "lessons", "since"}
     if unknown:
-        raise Refused(400, f"Unknown field {sorted(unknown)[0]!r}: a sync sends only \"schema\" and \"lessons\".")
+        raise Refused(400, f"Unknown field {sorted(unknown)[0]!r}: a sync sends only \"schema\", \"lessons\" and \"since\".")
     if data.get("schema") != SCHEMA:
         raise Refused(400, f"This is progress format {data.get('schema')!r}; the service keeps format {SCHEMA}. Reload the page to update it.")
     lessons = data.get("lessons")
@@ -22,17 +30,28 @@ def read_upload(data, settings):
         raise Refused(400, "\"lessons\" must map lesson ids to progress documents.")
     if len(lessons) > settings.max_lessons:
         raise Refused(413, f"A sync may carry at most {settings.max_lessons} lessons.")
+    accepted, refused = {}, {}
     for lesson_id, document in lessons.items():
         problem = document_problem(lesson_id, document)
         if problem:
-            raise Refused(400, f"The progress of lesson {lesson_id[:64]!r} is not valid: {problem}.")
-    return lessons  # each lesson's size is checked once merged (check_size), before it is stored
+            refused[lesson_id[:64]] = f"The progress of lesson {lesson_id[:64]!r} is not valid: {problem}."
+        else:
+            accepted[lesson_id] = document  # its size is checked once merged (check_size), before it is stored
+    return Upload(accepted, refused, read_since(data.get("since", 0)))
+
+
+def read_since(since):
+    if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since < MOST_TIME:
+        raise Refused(400, "\"since\" must be the version of the account's progress this device last received (0: none).")
+    return since
 
 
 def check_size(lesson_id, document, settings):
+    """The reason to refuse this merged document for its size, or None."""
     if len(json.dumps(document, separators=(",", ":"))) > settings.max_lesson_bytes:
-        raise Refused(413, f"The progress of lesson {lesson_id!r} is larger than {settings.max_lesson_bytes // 1024} KB, "
-                           "the most the service keeps for one lesson. Old drafts can be cleared by choosing between them.")
+        return (f"The progress of lesson {lesson_id!r} is larger than {settings.max_lesson_bytes // 1024} KB, "
+                "the most the service keeps for one lesson. Old drafts can be cleared by choosing between them.")
+    return None
 
 
 def document_problem(lesson_id, doc):
@@ -80,5 +99,8 @@ def exercise_problem(exercise):
     return None
 
 
+MOST_TIME = 2**53  # past this, JavaScript's numbers lose whole milliseconds
+
+
 def is_time(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < MOST_TIME

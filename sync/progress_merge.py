@@ -6,6 +6,7 @@ both merges on the same random pairs and requires the same results. Change both 
 """
 
 import json
+import math
 
 SCHEMA = 2
 
@@ -82,7 +83,7 @@ def merge_code(a, b, started_over):
         candidates.append(as_draft(versions[1]))
     drafts = [draft for draft in unique_drafts(candidates)
               if draft["edited"] >= started_over and draft["edited"] >= settled
-              and draft["edited"] != winner.get("basedOn", MISSING) and draft["edited"] != winner.get("edited", MISSING)
+              and draft["edited"] != winner.get("basedOn", MISSING)
               and draft["code"] != winner.get("code", MISSING)]
     merged = {}
     if versions:
@@ -128,6 +129,20 @@ def merge_quiz_picks(x, y):
     return {"picks": [pick for pick in older["picks"] if pick not in newer["picks"]] + newer["picks"], "at": newer["at"]}
 
 
+def next_stamp(doc, clock):
+    """A time for a new change to doc: the clock's, or just after the latest time the document holds."""
+    return max(int(clock // 1), latest_stamp(doc) + 1)
+
+
+def latest_stamp(doc):
+    """The latest time anywhere in the document (0 if none)."""
+    times = [doc.get("startedOver"), *(doc.get("quizTimes") or {}).values(), *(doc.get("sections") or {}).values()]
+    for exercise in (doc.get("exercises") or {}).values():
+        times += [exercise.get("edited"), exercise.get("draftsSettled"), *(exercise.get("at") or {}).values()]
+        times += [draft.get("edited") for draft in exercise.get("drafts") or []]
+    return max([0, *(time for time in times if is_number(time) and math.isfinite(time))])
+
+
 def keys_of(*objects):
     """The keys of every object, each once, in first-seen order (as JavaScript's Set keeps them)."""
     return list(dict.fromkeys(key for thing in objects for key in (thing or {})))
@@ -148,4 +163,4 @@ def js_json(value):
 
 def js_order(text):
     """A key that orders strings as JavaScript's < does: by UTF-16 code units."""
-    return text.encode("utf-16-be")
+    return text.encode("utf-16-be", "surrogatepass")  # a code cut mid-emoji holds a lone surrogate

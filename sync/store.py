@@ -57,7 +57,7 @@ class Store:
     def create_account(self, account_id, name, passkey):
         """A new account with its first passkey (a dict: id, public_key, sign_count)."""
         with self.engine.begin() as db:
-            db.execute(text("INSERT INTO accounts VALUES (:id, :name, :now)"), {"id": account_id, "name": name, "now": now_ms()})
+            db.execute(text("INSERT INTO accounts (id, name, created) VALUES (:id, :name, :now)"), {"id": account_id, "name": name, "now": now_ms()})
             insert_passkey(db, account_id, passkey)
 
     def add_passkey(self, account_id, passkey):
@@ -153,53 +153,66 @@ class Store:
 
     # Progress
 
-    def progress(self, account_id):
-        """Every lesson's progress document of the account, by lesson id."""
+    def progress(self, account_id, since=0):
+        """The account's progress version and {lesson: document} for every lesson written after version `since`."""
         with self.engine.begin() as db:
-            rows = db.execute(text("SELECT lesson, document FROM progress WHERE account_id = :a"), {"a": account_id})
-            return {row.lesson: json.loads(row.document) for row in rows}
+            # The version first: a write committed after it has a larger one, so the next ask finds it.
+            version = db.execute(text("SELECT progress_version FROM accounts WHERE id = :a"), {"a": account_id}).scalar() or 0
+            rows = db.execute(text("SELECT lesson, document FROM progress WHERE account_id = :a AND version > :since"),
+                              {"a": account_id, "since": since})
+            return version, {row.lesson: json.loads(row.document) for row in rows}
 
-    def merge_progress(self, account_id, uploaded, merge, fits):
-        """Merge each uploaded lesson into the stored one (None if none) with merge(stored, uploaded); return every lesson now stored.
+    def merge_lesson(self, account_id, lesson, uploaded, merge, refusal):
+        """Merge one uploaded lesson into the stored one (None if none) with merge(stored, uploaded) and
+        store the result under the account's next progress version; return (merged, None), or
+        (None, why) if refusal(lesson, merged) gives a reason not to keep it.
 
-        One transaction: a concurrent writer is detected by a row's revision, and the whole merge is
-        redone on its result. fits(lesson_id, merged) raises to refuse a result before anything is written."""
+        A lesson is one transaction: a concurrent writer is detected by the row's revision, and the
+        merge is redone on its result."""
         for _ in range(MERGE_ATTEMPTS):
             try:
                 with self.engine.begin() as db:
-                    return merge_in(db, account_id, uploaded, merge, fits)
+                    return merge_in(db, account_id, lesson, uploaded, merge, refusal)
             except ConcurrentWrite:
                 continue  # the transaction was rolled back: merge again, onto the other writer's result
         raise RuntimeError(f"progress changed {MERGE_ATTEMPTS} times during one merge")
 
 
 class ConcurrentWrite(Exception):
-    """Another transaction wrote a lesson between this one's read and its write."""
+    """Another transaction wrote the lesson between this one's read and its write."""
 
 
-def merge_in(db, account_id, uploaded, merge, fits):
-    rows = db.execute(text("SELECT lesson, document, revision FROM progress WHERE account_id = :a"), {"a": account_id})
-    stored = {row.lesson: (json.loads(row.document), row.revision) for row in rows}
-    lessons = {lesson: document for lesson, (document, _) in stored.items()}
-    for lesson, document in uploaded.items():
-        before, revision = stored.get(lesson, (None, None))
-        merged = merge(before, document)
-        if merged == before:
-            continue  # nothing new: no write, and no conflict with anyone
-        fits(lesson, merged)
-        if not write_progress(db, account_id, lesson, merged, revision):
-            raise ConcurrentWrite
-        lessons[lesson] = merged
-    return lessons
+def merge_in(db, account_id, lesson, uploaded, merge, refusal):
+    row = db.execute(text("SELECT document, revision FROM progress WHERE account_id = :a AND lesson = :lesson"),
+                     {"a": account_id, "lesson": lesson}).first()
+    before, revision = (json.loads(row.document), row.revision) if row else (None, None)
+    merged = merge(before, uploaded)
+    if merged == before:
+        return merged, None  # nothing new: no write, and no conflict with anyone
+    why = refusal(lesson, merged)
+    if why:
+        return None, why
+    version = db.execute(text("UPDATE accounts SET progress_version = progress_version + 1 WHERE id = :a RETURNING progress_version"),
+                         {"a": account_id}).scalar()
+    if version is None:
+        raise AccountGone
+    if not write_progress(db, account_id, lesson, merged, revision, version):
+        raise ConcurrentWrite
+    return merged, None
 
 
-def write_progress(db, account_id, lesson, document, revision):
+class AccountGone(Exception):
+    """The account was deleted during the sync."""
+
+
+def write_progress(db, account_id, lesson, document, revision, version):
     """Store a lesson's document if its row is still at revision (None: no row yet); False if another writer came first."""
-    values = {"a": account_id, "lesson": lesson, "document": json.dumps(document, separators=(",", ":")), "now": now_ms()}
+    values = {"a": account_id, "lesson": lesson, "document": json.dumps(document, separators=(",", ":")), "now": now_ms(), "version": version}
     if revision is None:
-        return db.execute(text("INSERT INTO progress VALUES (:a, :lesson, :document, 1, :now)"
-                               " ON CONFLICT (account_id, lesson) DO NOTHING"), values).rowcount == 1
-    return db.execute(text("UPDATE progress SET document = :document, revision = revision + 1, updated = :now"
+        return db.execute(text("INSERT INTO progress (account_id, lesson, document, revision, updated, version)"
+                               " VALUES (:a, :lesson, :document, 1, :now, :version) ON CONFLICT (account_id, lesson) DO NOTHING"),
+                          values).rowcount == 1
+    return db.execute(text("UPDATE progress SET document = :document, revision = revision + 1, updated = :now, version = :version"
                            " WHERE account_id = :a AND lesson = :lesson AND revision = :revision"),
                       {**values, "revision": revision}).rowcount == 1
 

@@ -1,7 +1,11 @@
 // How two copies of one lesson's progress become one: plain functions over progress documents,
 // no DOM and no storage, so that tabs of one browser and (later) a sync service agree exactly.
 //
-// A progress document, version 2 (times are milliseconds since 1970, from the writer's clock):
+// A progress document, version 2. Its times order what happened in the lesson, not when: each is
+// made by nextStamp, so it is later than every time the document held when it was made (a hybrid
+// logical clock). A device whose clock says 2100 or 1970 therefore cannot outrank what is written
+// after its change was seen; only changes made without seeing each other are ordered by clock, and
+// then the loser's code is kept as a draft, as at a tie.
 //
 //   schema       2
 //   lesson       the lesson id, "8.6"
@@ -90,7 +94,7 @@ function mergeCode(a, b, startedOver) {
   if (loser) candidates.push(asDraft(loser));
   const drafts = uniqueDrafts(candidates).filter((draft) =>
     draft.edited >= startedOver && draft.edited >= draftsSettled
-    && draft.edited !== winner?.basedOn && draft.edited !== winner?.edited && draft.code !== winner?.code);
+    && draft.edited !== winner?.basedOn && draft.code !== winner?.code);
   const merged = {};
   if (winner) Object.assign(merged, { code: winner.code, starter: winner.starter, edited: winner.edited, basedOn: winner.basedOn });
   if (drafts.length) merged.drafts = drafts;
@@ -126,6 +130,22 @@ function mergeQuizPicks(x, y) {
   const xIsNewer = x.at > y.at || (x.at === y.at && JSON.stringify(x.picks) > JSON.stringify(y.picks));
   const [older, newer] = xIsNewer ? [y, x] : [x, y];
   return { picks: [...older.picks.filter((pick) => !newer.picks.includes(pick)), ...newer.picks], at: newer.at };
+}
+
+/** A time for a new change to doc: the clock's, unless the document already holds that time or a
+ * later one (a device's wrong clock, or this one's), then just after the latest. */
+export function nextStamp(doc, clock) {
+  return Math.max(Math.floor(clock), latestStamp(doc) + 1);
+}
+
+/** The latest time anywhere in the document (0 if none). */
+export function latestStamp(doc) {
+  const times = [doc.startedOver, ...Object.values(doc.quizTimes || {}), ...Object.values(doc.sections || {})];
+  for (const exercise of Object.values(doc.exercises || {})) {
+    times.push(exercise.edited, exercise.draftsSettled, ...Object.values(exercise.at || {}));
+    times.push(...(exercise.drafts || []).map((draft) => draft.edited));
+  }
+  return Math.max(0, ...times.filter((time) => typeof time === "number" && Number.isFinite(time)));
 }
 
 /** The same text for the same progress, whatever order its keys were written in. */

@@ -5,7 +5,7 @@ import random
 import subprocess
 from pathlib import Path
 
-from sync.progress_merge import merge_progress
+from sync.progress_merge import merge_progress, next_stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE_MERGE = ROOT / "static" / "page" / "progress-merge.js"
@@ -13,7 +13,7 @@ PAIRS = 400
 
 # Few values, so that ties, equal codes, a winner's own draft and Start over all happen often.
 TIMES = [0, 1, 5, 9, 10, 12]
-CODES = ["x = 1", "x = 2", "x = x + layer(x)", "é ∂", "𝑥 = 3"]
+CODES = ["x = 1", "x = 2", "x = x + layer(x)", "é ∂", "𝑥 = 3", "cut \ud835"]  # the last: cut mid-emoji
 
 
 def random_exercise(rng):
@@ -48,10 +48,10 @@ def random_document(rng):
 def page_merges(pairs):
     """What static/page/progress-merge.js makes of each pair, run by Node."""
     script = f"""
-        import {{ mergeProgress }} from {json.dumps(PAGE_MERGE.as_uri())};
+        import {{ mergeProgress, nextStamp }} from {json.dumps(PAGE_MERGE.as_uri())};
         let input = "";
         for await (const chunk of process.stdin) input += chunk;
-        process.stdout.write(JSON.stringify(JSON.parse(input).map(([a, b]) => mergeProgress(a, b))));
+        process.stdout.write(JSON.stringify(JSON.parse(input).map(([a, b]) => [mergeProgress(a, b), nextStamp(a, 7.5)])));
     """
     done = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(pairs),
                           capture_output=True, text=True, check=True)
@@ -61,8 +61,9 @@ def page_merges(pairs):
 def test_the_service_merges_every_pair_as_the_page_does():
     rng = random.Random(20261130)
     pairs = [(random_document(rng), random_document(rng)) for _ in range(PAIRS)]
-    for (stored, mine), expected in zip(pairs, page_merges(pairs)):
+    for (stored, mine), (expected, stamp) in zip(pairs, page_merges(pairs)):
         assert json.loads(json.dumps(merge_progress(stored, mine))) == expected, (stored, mine)
+        assert next_stamp(stored, 7.5) == stamp, stored
 
 
 def test_merging_keeps_both_versions_of_crossed_code():

@@ -4,6 +4,8 @@ It speaks the API as the page's sync script does (JSON, the site's Origin, the C
 signs the ceremonies with a software authenticator, so tests and the load benchmark exercise the
 real service without a browser."""
 
+import copy
+
 import httpx
 
 from sync.progress_merge import empty_progress, merge_progress, next_stamp
@@ -109,9 +111,9 @@ class Learner:
         self.offset = body["synced"] - sent_at
         for lesson, doc in changed.items():
             if lesson not in body["refused"]:
-                self.in_step[lesson] = doc
+                self.in_step[lesson] = copy.deepcopy(doc)
         for lesson, doc in body["lessons"].items():
             self.lessons[lesson] = merge_progress(self.lessons.get(lesson) or empty_progress(lesson), doc)
-            self.in_step[lesson] = doc
+            self.in_step[lesson] = copy.deepcopy(doc)
         self.since = body["version"]
         return answer

@@ -29,7 +29,7 @@ from sync.guards import RateLimit, Refused, check_csrf, check_origin, read_json
 from sync.passkeys import PasskeyRefused
 from sync.progress import check_size, read_since, read_upload
 from sync.progress_merge import SCHEMA, empty_progress, merge_progress
-from sync.store import AccountGone, Store, now_ms
+from sync.store import AccountGone, PasskeyTaken, Store, now_ms
 
 log = logging.getLogger("sync")
 NAME_MOST = 64
@@ -101,7 +101,7 @@ def create_app(settings, store=None):
 
     async def accounts_finish(request):
         ceremony, passkey = await new_passkey(request, "account")
-        await run_in_threadpool(store.create_account, ceremony.account_id, ceremony.name, passkey)
+        await stored(store.create_account, ceremony.account_id, ceremony.name, passkey)
         log.info("account created: %s", short(ceremony.account_id))
         return await run_in_threadpool(signed_in_answer, ceremony.account_id, ceremony.name, request)
 
@@ -147,7 +147,7 @@ def create_app(settings, store=None):
 
     async def devices_finish(request):
         ceremony, passkey = await new_passkey(request, "device")
-        if not await run_in_threadpool(store.add_passkey, ceremony.account_id, passkey):
+        if not await stored(store.add_passkey, ceremony.account_id, passkey):
             raise Refused(400, "This account was deleted while the device was being added.")
         log.info("device added: %s", short(ceremony.account_id))
         return await run_in_threadpool(signed_in_answer, ceremony.account_id, ceremony.name, request)
@@ -259,6 +259,14 @@ class NoStore:
             await send(message)
 
         await self.app(scope, receive, send_no_store if scope["type"] == "http" else send)
+
+
+async def stored(store_passkey, *arguments):
+    """store_passkey(*arguments) in a thread; a passkey registered already is a 409 that says so."""
+    try:
+        return await run_in_threadpool(store_passkey, *arguments)
+    except PasskeyTaken:
+        raise Refused(409, "This passkey is registered already, perhaps to another account: sign in with it, or make a new one.") from None
 
 
 def credential_in(data):

@@ -217,27 +217,37 @@ def write_progress(db, account_id, lesson, document, revision, version):
                       {**values, "revision": revision}).rowcount == 1
 
 
+class PasskeyTaken(Exception):
+    """The passkey's credential id is registered already (to this account or another)."""
+
+
 def insert_passkey(db, account_id, passkey):
-    db.execute(text("INSERT INTO passkeys VALUES (:id, :a, :key, :count, :now, :now)"),
-               {"id": passkey["id"], "a": account_id, "key": passkey["public_key"], "count": passkey["sign_count"], "now": now_ms()})
+    inserted = db.execute(text("INSERT INTO passkeys VALUES (:id, :a, :key, :count, :now, :now) ON CONFLICT (id) DO NOTHING"),
+                          {"id": passkey["id"], "a": account_id, "key": passkey["public_key"], "count": passkey["sign_count"], "now": now_ms()})
+    if inserted.rowcount != 1:
+        raise PasskeyTaken  # raised inside the transaction: an account made with it is rolled back too
 
 
 def make_engine(database_url):
-    """An engine for SQLite (WAL, one writer at a time, waiting for the lock) or PostgreSQL (pooled)."""
+    """An engine for SQLite (WAL, one writer at a time, waiting for the lock) or PostgreSQL (pooled).
+
+    Its errors never carry a statement's parameters: they hold passkeys, tokens' hashes and learners'
+    code, and errors reach the log."""
     url = make_url(database_url)
     if url.get_backend_name() == "sqlite":
         if url.database and url.database != ":memory:":
             Path(url.database).parent.mkdir(parents=True, exist_ok=True)
         # One connection, taken in turn: SQLite writes one transaction at a time anyway, and threads
         # queueing for the pool wait far less than SQLite's own busy-wait, which sleeps and retries.
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=1, max_overflow=0, pool_timeout=30)
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=1, max_overflow=0, pool_timeout=30,
+                               hide_parameters=True)
         event.listen(engine, "connect", prepare_sqlite_connection)
         # Each transaction takes the write lock at its start: a read that later writes can then
         # never meet a rival's lock halfway (which SQLite reports as "database is locked" at once).
         event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN IMMEDIATE"))
         return engine
     if url.get_backend_name() == "postgresql":
-        return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, hide_parameters=True)
     raise ValueError(f"GRADLAB_DATABASE_URL: {url.get_backend_name()!r} is not supported; use sqlite:///path or postgresql+psycopg://…")
 
 

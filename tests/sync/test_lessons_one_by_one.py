@@ -1,7 +1,9 @@
 """Each lesson of a sync is accepted or refused on its own: a bad or oversized lesson is named with
 the reason, and the good lessons sent with it are kept. Every answer, errors included, is JSON."""
 
+import logging
 import sqlite3
+import time
 
 from tests.sync.device import Device, lesson_progress
 
@@ -43,15 +45,37 @@ def test_a_code_cut_mid_emoji_is_kept_as_sent(devices):
     assert again.status_code == 200 and again.json()["lessons"]["8.6"]["exercises"]["stack"]["code"] == "smile 😀"
 
 
-def test_a_failure_no_route_expected_is_answered_in_json(tmp_path, start_service):
+def test_a_failure_no_route_expected_is_answered_in_json_and_logged_without_parameters(tmp_path, start_service):
     database = tmp_path / "broken.sqlite3"
     service = start_service(database_url=f"sqlite:///{database}")
     device = Device(service.url)
     device.create_account()
     with sqlite3.connect(database) as db:
         db.execute("DROP TABLE progress")
-    answer = device.sync(lesson_progress(sections={"Watch": 1}))
+    logged = Collected()
+    loggers = [logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.error")]  # uvicorn's pass nothing up
+    for logger in loggers:
+        logger.addHandler(logged)
+    try:
+        answer = device.sync(lesson_progress(sections={"Watch": 1}))
+        deadline = time.monotonic() + 10
+        while "no such table" not in logged.text and time.monotonic() < deadline:
+            time.sleep(0.01)  # uvicorn logs the error after the answer has gone
+    finally:
+        for logger in loggers:
+            logger.removeHandler(logged)
+    assert "no such table: progress" in logged.text, "the failure was logged"
+    assert "[parameters:" not in logged.text, "SQLAlchemy shows a statement's parameters so"
     assert answer.status_code == 500 and answer.headers["content-type"] == "application/json"
     assert "still saved in this browser" in answer.json()["error"]
     assert "progress" not in answer.json()["error"].split("browser")[0].lower().replace("your progress", "")
     device.close()
+
+
+class Collected(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.text = ""
+
+    def emit(self, record):
+        self.text += self.format(record) + "\n"

@@ -72,7 +72,7 @@ def create_app(settings, store=None):
         """The answer to a sign-in: a new session (ending the one the browser had), its cookie and CSRF token."""
         token, csrf = sessions.start_session(store, settings, account_id, request.cookies.get(sessions.COOKIE))
         response = JSONResponse({"account": {"name": name}, "csrf": csrf})
-        sessions.set_cookie(settings, response, token)
+        sessions.set_cookie(settings, request, response, token)
         return response
 
     async def session(request):
@@ -80,7 +80,7 @@ def create_app(settings, store=None):
         if found is None:
             response = JSONResponse({"signedIn": False})
             if sessions.COOKIE in request.cookies:
-                sessions.end_cookie(settings, response)
+                sessions.end_cookie(settings, request, response)
             return response
         return JSONResponse({"signedIn": True, "account": {"name": found.name}, "csrf": found.csrf})
 
@@ -155,23 +155,23 @@ def create_app(settings, store=None):
     async def sign_out(request):
         await changing(request)
         await run_in_threadpool(store.end_session, sessions.token_hash(request.cookies[sessions.COOKIE]))
-        return signed_out()
+        return signed_out(request)
 
     async def sign_out_everywhere(request):
         session = await changing(request)
         await run_in_threadpool(store.end_every_session, session.account_id)
         log.info("signed out everywhere: %s", short(session.account_id))
-        return signed_out()
+        return signed_out(request)
 
     async def delete_account(request):
         session = await changing(request)
         await run_in_threadpool(store.delete_account, session.account_id)
         log.info("account deleted: %s", short(session.account_id))
-        return signed_out()
+        return signed_out(request)
 
-    def signed_out():
+    def signed_out(request):
         response = Response(status_code=204)
-        sessions.end_cookie(settings, response)
+        sessions.end_cookie(settings, request, response)
         return response
 
     async def read_progress(request):

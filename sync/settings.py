@@ -39,11 +39,6 @@ class Settings:
             if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
                 raise ValueError(f"GRADLAB_SITE_ORIGIN: {origin!r} is not an origin like https://learn.example.org")
 
-    @property
-    def secure_cookies(self):
-        """Cookies marked Secure when the site is served over https (browsers drop them on http)."""
-        return all(origin.startswith("https://") for origin in self.site_origins)
-
 
 def settings_from_environment(environ=os.environ):
     """Settings from GRADLAB_* variables (the README lists them), defaults for the rest."""

@@ -107,12 +107,14 @@ def test_the_session_cookie_is_httponly_strict_and_renewed_at_sign_in(devices):
     planted.close()
 
 
-def test_the_session_cookie_is_secure_on_https(start_service):
-    service = start_service(site_origins=("https://learn.example.org",))
-    device = Device(service.url, origin="https://learn.example.org")
-    cookie = device.create_account().headers["set-cookie"]
-    assert "Secure" in cookie
-    device.close()
+def test_the_session_cookie_is_secure_on_the_https_origin_and_not_on_the_http_one(start_service):
+    service = start_service(site_origins=("https://learn.example.org", "http://learn.example.org"))
+    on_https = Device(service.url, origin="https://learn.example.org")
+    on_http = Device(service.url, origin="http://learn.example.org")
+    assert "Secure" in on_https.create_account().headers["set-cookie"]
+    assert "Secure" not in on_http.create_account().headers["set-cookie"], "browsers drop a Secure cookie on http"
+    for device in (on_https, on_http):
+        device.close()
 
 
 def test_state_changes_need_the_session_s_csrf_token(devices):

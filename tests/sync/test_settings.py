@@ -17,7 +17,6 @@ def test_the_environment_sets_origins_rp_id_database_and_limit():
     assert settings.rp_id == "learn.example.org"
     assert settings.database_url == "postgresql+psycopg://db/gradlab"
     assert settings.sign_in_attempts_per_minute == 5
-    assert settings.secure_cookies
 
 
 def test_make_serve_s_defaults_allow_localhost():

@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from sync import passkeys, sessions
-from sync.guards import RateLimit, Refused, check_csrf, check_origin, read_json
+from sync.guards import Refused, check_csrf, check_origin, check_rate, read_json
 from sync.passkeys import PasskeyRefused
 from sync.progress import check_size, read_since, read_upload
 from sync.progress_merge import SCHEMA, empty_progress, merge_progress
@@ -38,16 +38,18 @@ NAME_MOST = 64
 def create_app(settings, store=None):
     """The service for these settings; its store is made (and migrated) from settings.database_url unless given."""
     store = store or Store(settings.database_url)
-    sign_in_limit = RateLimit(settings.sign_in_attempts_per_minute)
 
     async def changing(request, signed_in=True):
-        """The checks of every state-changing request: origin, then (signed in) session and CSRF token."""
+        """The checks of every state-changing request: origin, then its rate (per client address, or
+        once signed in per account), and (signed in) session and CSRF token."""
         check_origin(request, settings)
         if not signed_in:
-            sign_in_limit.check(request.client.host if request.client else "unknown")
+            client = request.client.host if request.client else "unknown"
+            await run_in_threadpool(check_rate, store, f"sign-in {client}", settings.sign_in_attempts_per_minute, "sign-in attempts")
             return None
         session = await signed_in_session(request)
         check_csrf(request, session)
+        await run_in_threadpool(check_rate, store, f"account {session.account_id}", settings.writes_per_minute, "requests")
         return session
 
     async def signed_in_session(request):

@@ -3,9 +3,7 @@
 import hmac
 import json
 import math
-import threading
 import time
-from collections import defaultdict, deque
 
 from starlette.exceptions import HTTPException
 
@@ -96,21 +94,10 @@ def check_csrf(request, session):
         raise Refused(403, "This request lacks the page's security token: reload the page and try again.")
 
 
-class RateLimit:
-    """At most `per_minute` attempts per client in any sliding minute, counted in this process."""
-
-    def __init__(self, per_minute):
-        self.per_minute = per_minute
-        self.attempts = defaultdict(deque)
-        self.lock = threading.Lock()
-
-    def check(self, client):
-        now = time.monotonic()
-        with self.lock:
-            times = self.attempts[client]
-            while times and times[0] <= now - 60:
-                times.popleft()
-            if len(times) >= self.per_minute:
-                retry = int(times[0] + 60 - now) + 1
-                raise Refused(429, f"Too many sign-in attempts from here: try again in {retry} s.", headers={"Retry-After": str(retry)})
-            times.append(now)
+def check_rate(store, bucket, per_minute, what):
+    """At most per_minute requests of this bucket in each clock minute, counted in the database so
+    that every process of the service, and the next one after a restart, sees the same count."""
+    now = time.time()
+    if store.count_request(bucket, int(now // 60)) > per_minute:
+        retry = 60 - int(now % 60)
+        raise Refused(429, f"Too many {what} from here: try again in {retry} s.", headers={"Retry-After": str(retry)})

@@ -55,4 +55,14 @@ MIGRATIONS = [
         "ALTER TABLE progress ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
         "CREATE INDEX progress_by_version ON progress(account_id, version)",
     ]),
+    (3, "rate limits counted in the database, where every process sees them", [
+        # Requests per bucket (a client address, or a signed-in account) in each minute; rows of
+        # past minutes are deleted as new ones are counted, so the table stays small.
+        """CREATE TABLE rate_counts (
+               bucket TEXT NOT NULL,
+               minute BIGINT NOT NULL,
+               count BIGINT NOT NULL,
+               PRIMARY KEY (bucket, minute))""",
+        "CREATE INDEX rate_counts_by_minute ON rate_counts(minute)",
+    ]),
 ]

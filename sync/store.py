@@ -151,6 +151,16 @@ class Store:
         for table in ("ceremonies", "device_codes", "sessions"):
             db.execute(text(f"DELETE FROM {table} WHERE expires <= :now"), moment)
 
+    # Rate limits
+
+    def count_request(self, bucket, minute):
+        """Count one more request of this bucket in this minute (minutes since 1970); return the minute's count so far."""
+        with self.engine.begin() as db:
+            db.execute(text("DELETE FROM rate_counts WHERE minute < :minute"), {"minute": minute})
+            return db.execute(text("INSERT INTO rate_counts VALUES (:bucket, :minute, 1) ON CONFLICT (bucket, minute)"
+                                   " DO UPDATE SET count = rate_counts.count + 1 RETURNING count"),
+                              {"bucket": bucket, "minute": minute}).scalar()
+
     # Progress
 
     def progress(self, account_id, since=0):

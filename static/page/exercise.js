@@ -179,6 +179,8 @@ function setupHints(root, id, progress) {
     if (button) button.hidden = count >= hints.length;
   };
   show(progress.exercise(id).hints || 0);
+  // A hint shown in another tab, or (through sync) on another device, shows here too, live.
+  progress.onChangesElsewhere(() => show(progress.exercise(id).hints || 0));
   button?.addEventListener("click", () => {
     const count = Math.min((progress.exercise(id).hints || 0) + 1, hints.length);
     progress.updateExercise(id, { hints: count });

@@ -116,6 +116,7 @@ async def device_loop(url, number, learner, device, stop_at, timings, failures, 
     rng = random.Random(number)
     documents = {lesson: ordinary_lesson(lesson) for lesson in LESSONS}  # what both devices hold after sign-up
     since = 0
+    unsent = set()  # lessons changed here that the service has not yet acknowledged: sent again, as the page does
     headers = {"Origin": SITE, "X-CSRF-Token": device.csrf, "Cookie": f"gradlab_session={device.http.cookies['gradlab_session']}"}
     connection = KeptAliveConnection(url)  # each browser keeps a connection of its own
     await asyncio.sleep(rng.uniform(*THINK_S))
@@ -126,7 +127,8 @@ async def device_loop(url, number, learner, device, stop_at, timings, failures, 
         documents[lesson]["sections"][title] = next_stamp(documents[lesson], time.time() * 1000)
         made.setdefault(learner, []).append((lesson, title))
         change += 1
-        body = json.dumps({"schema": 2, "lessons": {lesson: documents[lesson]}, "since": since}).encode()
+        unsent.add(lesson)
+        body = json.dumps({"schema": 2, "lessons": {sent: documents[sent] for sent in unsent}, "since": since}).encode()
         started = time.perf_counter()
         try:
             status, answer = await connection.post("/api/progress", body, headers)
@@ -136,6 +138,7 @@ async def device_loop(url, number, learner, device, stop_at, timings, failures, 
                 for changed, document in answered["lessons"].items():
                     documents[changed] = merge_progress(documents[changed], document)
                 since = answered["version"]
+                unsent.clear()
             else:
                 failures.append(f"{status} {answer[:200]!r}")
         except (OSError, asyncio.IncompleteReadError, ValueError) as problem:
@@ -155,6 +158,17 @@ class KeptAliveConnection:
         self.reader = self.writer = None
 
     async def post(self, path, body, headers):
+        """Like a browser, send again once on a new connection if a reused one was closed before any answer."""
+        reused = self.writer is not None
+        try:
+            return await self.post_once(path, body, headers)
+        except (asyncio.IncompleteReadError, ConnectionResetError) as problem:
+            if not reused or getattr(problem, "partial", b"") != b"":
+                raise
+            self.close()
+            return await self.post_once(path, body, headers)
+
+    async def post_once(self, path, body, headers):
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         lines = [f"POST {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Content-Type: application/json",

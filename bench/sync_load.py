@@ -91,7 +91,10 @@ def sign_up(url, learners):
         laptop, phone = Device(url), Device(url)
         laptop.create_account(f"learner {learner}").raise_for_status()
         phone.add_with_code(laptop.device_code()).raise_for_status()
-        laptop.sync(*(ordinary_lesson(lesson) for lesson in LESSONS)).raise_for_status()
+        seeded = laptop.sync(*(ordinary_lesson(lesson) for lesson in LESSONS))
+        seeded.raise_for_status()
+        for device in (laptop, phone):
+            device.seen_version = seeded.json()["version"]  # both hold every lesson already, as after a first sync
         devices += [(learner, laptop), (learner, phone)]
     return devices
 
@@ -115,7 +118,7 @@ async def sync_for(url, devices, seconds):
 async def device_loop(url, number, learner, device, stop_at, timings, failures, made):
     rng = random.Random(number)
     documents = {lesson: ordinary_lesson(lesson) for lesson in LESSONS}  # what both devices hold after sign-up
-    since = 0
+    since = device.seen_version
     unsent = set()  # lessons changed here that the service has not yet acknowledged: sent again, as the page does
     headers = {"Origin": SITE, "X-CSRF-Token": device.csrf, "Cookie": f"gradlab_session={device.http.cookies['gradlab_session']}"}
     connection = KeptAliveConnection(url)  # each browser keeps a connection of its own

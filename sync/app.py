@@ -7,7 +7,7 @@
     POST   devices/begin|finish    a new passkey on this device, for the account the code names
     POST   sign-out, sign-out-everywhere;  DELETE account
     GET    progress?since=V        the account's progress: the lessons written after version V (0: all)
-    POST   progress                merge the lessons this browser changed, each accepted or refused on its own;
+    POST   progress                merge the lessons (and concept cards, module tests) this browser changed, each accepted or refused on its own;
                                    answers the lessons written after the version it names, and the new version
 """
 
@@ -28,7 +28,7 @@ from sync import passkeys, sessions
 from sync.guards import Refused, check_csrf, check_origin, check_rate, read_json
 from sync.passkeys import PasskeyRefused
 from sync.progress import check_size, read_since, read_upload
-from sync.progress_merge import SCHEMA, empty_progress, merge_progress
+from sync.progress_merge import SCHEMA, merge_document
 from sync.store import AccountGone, PasskeyTaken, Store, now_ms
 
 log = logging.getLogger("sync")
@@ -187,10 +187,10 @@ def create_app(settings, store=None):
         lesson written since the version the device has seen, but those it sent and holds already."""
         session = await changing(request)
         upload = read_upload(await read_json(request, settings), settings)
-        merge = lambda stored, mine: merge_progress(stored or empty_progress(mine["lesson"]), mine)
         refusal = lambda lesson_id, merged: check_size(lesson_id, merged, settings)
         refused, holds = dict(upload.refused), set()
         for lesson_id, document in upload.lessons.items():
+            merge = lambda stored, mine, lesson_id=lesson_id: merge_document(lesson_id, stored, mine)
             try:
                 merged, why = await run_in_threadpool(store.merge_lesson, session.account_id, lesson_id, document, merge, refusal)
             except AccountGone:

@@ -140,12 +140,74 @@ export function nextStamp(doc, clock) {
 
 /** The latest time anywhere in the document (0 if none). */
 export function latestStamp(doc) {
-  const times = [doc.startedOver, ...Object.values(doc.quizTimes || {}), ...Object.values(doc.sections || {})];
+  const times = [doc.startedOver, doc.at, ...Object.values(doc.quizTimes || {}), ...Object.values(doc.sections || {})];
   for (const exercise of Object.values(doc.exercises || {})) {
     times.push(exercise.edited, exercise.draftsSettled, ...Object.values(exercise.at || {}));
     times.push(...(exercise.drafts || []).map((draft) => draft.edited));
   }
   return Math.max(0, ...times.filter((time) => typeof time === "number" && Number.isFinite(time)));
+}
+
+// The study pages' records, synced beside the lessons under the ids "concept:<slug>" and
+// "module-test:<module>" (their storage keys without "gradlab:progress:"); saved-record.js keeps them.
+//
+//   a concept card's answers   { schema: 1, concept, quizzes, quizTimes }: merged as a lesson's quizzes
+//   a module test's record     { schema: 1, test, total, attempts, attemptsBy, best, passed, at }
+//     attemptsBy   { [device]: attempts made there }: each device's count only grows, so the larger
+//                  of two copies is right and the devices' counts add up (attempts is their sum;
+//                  a record from before attemptsBy counts as a device of its own, "")
+//     best, passed the larger, and either
+//     at           when the last attempt was made (nextStamp), which orders copies whose total
+//                  differs: a test whose questions changed is a new test, and the later copy wins whole
+
+export const RECORD_SCHEMA = 1;
+
+/** "lesson", "card" or "test": what kind of progress the document synced under this id holds. */
+export function documentKind(id) {
+  if (id.startsWith("concept:")) return "card";
+  if (id.startsWith("module-test:")) return "test";
+  return "lesson";
+}
+
+/** Merge two copies of the document synced under id; stored may be null (nothing held yet). */
+export function mergeDocument(id, stored, mine) {
+  const kind = documentKind(id);
+  if (kind === "card") return mergeCard(stored || mine, mine);
+  if (kind === "test") return mergeTest(stored || mine, mine);
+  return mergeProgress(stored || emptyProgress(mine.lesson), mine);
+}
+
+function mergeCard(a, b) {
+  const merged = { schema: RECORD_SCHEMA, concept: b.concept, quizzes: {}, quizTimes: {} };
+  for (const id of keysOf(a.quizzes, b.quizzes)) {
+    const picks = mergeQuizPicks(quizSide(a, id, 0), quizSide(b, id, 0));
+    if (picks) {
+      merged.quizzes[id] = picks.picks;
+      merged.quizTimes[id] = picks.at;
+    }
+  }
+  return merged;
+}
+
+function mergeTest(a, b) {
+  if (a.total !== b.total) {
+    const later = (a.at || 0) > (b.at || 0) || ((a.at || 0) === (b.at || 0) && a.total > b.total) ? a : b;
+    return mergeTest(later, later);
+  }
+  const [countsA, countsB] = [attemptCounts(a), attemptCounts(b)];
+  const attemptsBy = {};
+  for (const device of keysOf(countsA, countsB)) attemptsBy[device] = Math.max(countsA[device] || 0, countsB[device] || 0);
+  return {
+    schema: RECORD_SCHEMA, test: b.test, total: b.total,
+    attempts: Object.values(attemptsBy).reduce((sum, count) => sum + count, 0), attemptsBy,
+    best: Math.max(a.best || 0, b.best || 0), passed: Boolean(a.passed || b.passed), at: Math.max(a.at || 0, b.at || 0),
+  };
+}
+
+/** A test record's attempts per device (a record from before they were counted so: one device, ""). */
+export function attemptCounts(record) {
+  if (record.attemptsBy && typeof record.attemptsBy === "object") return record.attemptsBy;
+  return record.attempts ? { "": record.attempts } : {};
 }
 
 /** The same text for the same progress, whatever order its keys were written in. */

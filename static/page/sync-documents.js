@@ -1,34 +1,46 @@
-// The progress documents a sync sends and takes back: the lessons' documents as this browser's
-// localStorage holds them (gradlab:progress:<lesson id>), only those that changed since this
+// The progress documents a sync sends and takes back: the lessons' documents, concept cards'
+// answers and module tests' records as this browser's localStorage holds them
+// (gradlab:progress:<id>, the id "8.6", "concept:<slug>" or "module-test:<module>"), only those that changed since this
 // browser and the service last agreed on them. What comes back is merged into storage by the same
 // rules as tabs' copies (progress-merge.js), never written over it, so nothing this browser holds
 // is lost, whatever the service answers.
-import { SCHEMA, canonical, emptyProgress, mergeProgress } from "./progress-merge.js";
+import { RECORD_SCHEMA, SCHEMA, canonical, documentKind, mergeDocument, mergeProgress } from "./progress-merge.js";
 import { noteVersionsFromOtherDevices } from "./synced-versions.js";
 
 const PREFIX = "gradlab:progress:";
 
-// A lesson's document as stored, if it is one this version reads and merges; else null.
-function readLesson(lessonId) {
+// A document as stored, if it is one this version reads and merges; else null.
+function readLesson(id) {
   try {
-    const doc = JSON.parse(localStorage.getItem(PREFIX + lessonId));
-    return isLessonDocument(doc, lessonId) ? doc : null;
+    const doc = JSON.parse(localStorage.getItem(PREFIX + id));
+    return isDocument(doc, id) ? doc : null;
   } catch {
     return null;
   }
 }
 
-function isLessonDocument(doc, lessonId) {
-  return Boolean(doc) && doc.schema === SCHEMA && doc.lesson === lessonId
-    && ["exercises", "quizzes", "sections"].every((part) => doc[part] && typeof doc[part] === "object");
+const object = (value) => Boolean(value) && typeof value === "object";
+
+function isDocument(doc, id) {
+  if (!object(doc)) return false;
+  const kind = documentKind(id);
+  if (kind === "card") return doc.schema === RECORD_SCHEMA && `concept:${doc.concept}` === id && object(doc.quizzes);
+  if (kind === "test") {
+    return doc.schema === RECORD_SCHEMA && `module-test:${doc.test}` === id
+      && ["attempts", "best", "total"].every((field) => Number.isInteger(doc[field]) && doc[field] >= 0);
+  }
+  return doc.schema === SCHEMA && doc.lesson === id
+    && ["exercises", "quizzes", "sections"].every((part) => object(doc[part]));
 }
 
-// Lesson ids, from storage's keys (cards', tests' and set-aside records have a colon after the prefix).
+// The ids of the documents storage holds (set-aside records, "<key>:set-aside:<time>", are not synced).
+const SYNCED_ID = /^(?:concept:|module-test:)?[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
 function storedLessonIds() {
   const ids = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key?.startsWith(PREFIX) && !key.slice(PREFIX.length).includes(":")) ids.push(key.slice(PREFIX.length));
+    if (key?.startsWith(PREFIX) && SYNCED_ID.test(key.slice(PREFIX.length))) ids.push(key.slice(PREFIX.length));
   }
   return ids;
 }
@@ -66,18 +78,18 @@ export function fingerprint(doc) {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** Merge each document the service sent into storage; return the ids of the lessons that changed. */
+/** Merge each document the service sent into storage; return the ids of those that changed. */
 export function mergeIntoStorage(received) {
   const changed = [];
   for (const [id, doc] of Object.entries(received || {})) {
-    if (!isLessonDocument(doc, id)) continue;
+    if (!isDocument(doc, id)) continue;
     const raw = localStorage.getItem(PREFIX + id);
     const local = readLesson(id);
     if (raw !== null && !local) continue; // an older or unreadable record: its lesson page takes care of it
-    const merged = mergeProgress(local || emptyProgress(id), doc);
+    const merged = mergeDocument(id, local, doc);
     if (local && canonical(merged) === canonical(local)) continue;
     localStorage.setItem(PREFIX + id, JSON.stringify(merged));
-    noteVersionsFromOtherDevices(id, local, merged);
+    if (documentKind(id) === "lesson") noteVersionsFromOtherDevices(id, local, merged);
     changed.push(id);
   }
   return changed;

@@ -1,6 +1,6 @@
 // Sign-in and sync, where the site has a sync service (the page's <meta name="gradlab-sync">): its
-// own bundle, which the page scripts load only then. Progress is always written to this browser
-// first; a sync sends the lessons that changed since the service and this browser last agreed on
+// own bundle, which the page scripts load only then. Progress (lessons', concept cards' answers,
+// module tests' records) is always written to this browser first; a sync sends the lessons that changed since the service and this browser last agreed on
 // them, and asks for what changed since the version of the account's progress it last received;
 // it merges what the service sends back into storage (never over it), and lets the open page show
 // it. A lesson the service refuses stays here, is named to the learner, and is sent again with the
@@ -26,8 +26,9 @@ const DEBOUNCE_MS = 1000;
 const SIGNED_OUT_ELSEWHERE = "You were signed out (here or everywhere), so progress no longer syncs: sign in again to sync. Your progress is still saved in this browser.";
 
 /** Start the sign-in control in container and, when signed in, the sync. progress: the open
- * lesson's Progress, if any; onSynced(): called when a sync brought changes into storage. */
-export function startSync({ base, container, progress = null, onSynced = () => {} }) {
+ * lesson's Progress, if any; whenSaved(listener): calls listener after each save of other progress
+ * (a study page's cards and tests); onSynced(): called when a sync brought changes into storage. */
+export function startSync({ base, container, progress = null, whenSaved = null, onSynced = () => {} }) {
   const client = new SyncClient(base);
   let account = readAccount();
   let timer = null;
@@ -166,6 +167,7 @@ export function startSync({ base, container, progress = null, onSynced = () => {
   }
 
   progress?.onSaved(scheduleSync);
+  whenSaved?.(scheduleSync);
   addEventListener("online", () => account && syncNow());
   addEventListener("offline", () => account && panel.showStatus("offline"));
   begin();

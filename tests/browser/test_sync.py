@@ -19,6 +19,7 @@ from gradlab.server import serve_in_background
 from sync.serve import BackgroundService
 from sync.settings import Settings
 from tests.browser.lesson import LESSON, open_lesson, saved_progress, set_code
+from tests.browser.study import CARD, CARD_QUESTION, MODULE_TEST
 
 STUDY_PAGES = ["index.html", "modules/8.html", "modules/8-test.html", "concepts/residual-connections.html"]
 NODE_MODULES = Path(__file__).parents[2] / "node_modules"
@@ -414,3 +415,29 @@ def test_a_hint_shown_on_one_device_shows_on_the_other_without_a_reload(new_devi
     b.evaluate("dispatchEvent(new Event('online'))")  # B syncs (as when the network comes back): no reload
     expect(b.locator(".hint").first).to_be_visible(timeout=SYNC_TIMEOUT_MS)
     expect(b.locator(".hint").nth(1)).to_be_hidden()
+
+
+def test_a_concept_card_answer_made_on_one_device_shows_on_the_other_without_a_reload(new_device, served):
+    a, b = two_devices(new_device, served)
+    a.goto(served.url + CARD)
+    b.goto(served.url + CARD)
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    answer = "A correction to add to its input"
+    expect(b.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer)).not_to_be_checked()
+    with syncing(a, "concept:"):
+        a.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer).check()
+    b.evaluate("dispatchEvent(new Event('online'))")  # B syncs (as when the network comes back): no reload
+    expect(b.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer)).to_be_checked(timeout=SYNC_TIMEOUT_MS)
+
+
+def test_module_test_attempts_on_two_devices_add_up_and_show_on_both(new_device, served):
+    a, b = two_devices(new_device, served)
+    a.goto(served.url + MODULE_TEST)
+    b.goto(served.url + MODULE_TEST)
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    with syncing(a, "module-test:"):
+        a.get_by_role("button", name="Submit answers").click()
+    with syncing(b, "module-test:"):
+        b.get_by_role("button", name="Submit answers").click()
+    a.evaluate("dispatchEvent(new Event('online'))")
+    expect(a.get_by_text(re.compile(r"Best so far: 0 of \d+, after 2 attempts\."))).to_be_visible(timeout=SYNC_TIMEOUT_MS)

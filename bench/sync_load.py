@@ -2,9 +2,11 @@
 
     python -m bench.sync_load [--learners 200] [--seconds 60] [--postgres]
 
-Each learner has an account and two devices (each with its own session), which change the
-learner's progress and sync it every second or so, as the page's debounced sync does, at the
-same time. The service runs in a process of its own (`python -m sync`), on SQLite by default.
+Each learner has an account with 150 lessons of ordinary size (about 1.8 KB each) and two devices
+(each with its own session), which change the learner's progress and sync it every second or so,
+as the page's debounced sync does, at the same time: each sync sends the one lesson changed and the
+version last received, and takes in what the service answers (delta sync, as sync.js does). The
+service runs as `python -m sync`: one process on SQLite by default, two on PostgreSQL.
 At the end every change each device made must be in the account's progress: a change missing
 is a lost update. Prints throughput and the sync round trip's percentiles.
 """
@@ -25,9 +27,11 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from sync.progress_merge import merge_progress, next_stamp
 from tests.sync.device import SITE, Device, lesson_progress
 
-LESSONS = ("7.2", "7.3", "8.5", "8.6")
+LESSONS = tuple(f"{number // 10}.{number % 10}" for number in range(150))
+CODE = "def layer(x):\n    return sum(w * xi for w, xi in zip(weights, x)) + bias\n" * 10
 LEARNERS, SECONDS = 200, 60
 THINK_S = (1.0, 3.0)  # between two syncs of one device: the page syncs a second after a change
 
@@ -45,7 +49,7 @@ def measure(learners=LEARNERS, seconds=SECONDS, database_url=None, workers=1):
     return {
         "learners": learners, "devices": len(devices), "seconds": seconds, "database": database_url.split(":")[0],
         "workers": workers, "syncs": len(timings), "throughput_per_s": len(timings) / seconds,
-        "round_trip_ms": percentiles(timings), "failures": failures, "lost_updates": lost,
+        "round_trip_ms": percentiles(timings), "failures": failures, "lost_updates": lost, "lessons_per_learner": len(LESSONS),
     }
 
 
@@ -87,8 +91,19 @@ def sign_up(url, learners):
         laptop, phone = Device(url), Device(url)
         laptop.create_account(f"learner {learner}").raise_for_status()
         phone.add_with_code(laptop.device_code()).raise_for_status()
+        seeded = laptop.sync(*(ordinary_lesson(lesson) for lesson in LESSONS))
+        seeded.raise_for_status()
+        for device in (laptop, phone):
+            device.seen_version = seeded.json()["version"]  # both hold every lesson already, as after a first sync
         devices += [(learner, laptop), (learner, phone)]
     return devices
+
+
+def ordinary_lesson(lesson):
+    """A lesson's progress as a learner leaves it: two exercises' code, a quiz answered, two sections done."""
+    exercises = {name: {"code": f"# {lesson}\n{CODE}", "starter": "s", "edited": 2, "basedOn": 0} for name in ("stack", "norm")}
+    return lesson_progress(lesson, exercises=exercises, quizzes={"q-layer": [2]}, quizTimes={"q-layer": 3},
+                           sections={"Watch": 4, "Explore": 5})
 
 
 async def sync_for(url, devices, seconds):
@@ -102,7 +117,9 @@ async def sync_for(url, devices, seconds):
 
 async def device_loop(url, number, learner, device, stop_at, timings, failures, made):
     rng = random.Random(number)
-    documents = {lesson: lesson_progress(lesson) for lesson in LESSONS}
+    documents = {lesson: ordinary_lesson(lesson) for lesson in LESSONS}  # what both devices hold after sign-up
+    since = device.seen_version
+    unsent = set()  # lessons changed here that the service has not yet acknowledged: sent again, as the page does
     headers = {"Origin": SITE, "X-CSRF-Token": device.csrf, "Cookie": f"gradlab_session={device.http.cookies['gradlab_session']}"}
     connection = KeptAliveConnection(url)  # each browser keeps a connection of its own
     await asyncio.sleep(rng.uniform(*THINK_S))
@@ -110,16 +127,21 @@ async def device_loop(url, number, learner, device, stop_at, timings, failures, 
     while time.monotonic() < stop_at:
         lesson = rng.choice(LESSONS)
         title = f"device {number} change {change}"  # a section each change marks: a lost one shows
-        documents[lesson]["sections"][title] = int(time.time() * 1000)
+        documents[lesson]["sections"][title] = next_stamp(documents[lesson], time.time() * 1000)
         made.setdefault(learner, []).append((lesson, title))
         change += 1
-        body = json.dumps({"schema": 2, "lessons": documents}).encode()
+        unsent.add(lesson)
+        body = json.dumps({"schema": 2, "lessons": {sent: documents[sent] for sent in unsent}, "since": since}).encode()
         started = time.perf_counter()
         try:
             status, answer = await connection.post("/api/progress", body, headers)
             if status == 200:
                 timings.append((time.perf_counter() - started) * 1000)
-                documents = json.loads(answer)["lessons"]  # the merged documents, as the page keeps them
+                answered = json.loads(answer)  # what changed since `since`, merged in as the page does
+                for changed, document in answered["lessons"].items():
+                    documents[changed] = merge_progress(documents[changed], document)
+                since = answered["version"]
+                unsent.clear()
             else:
                 failures.append(f"{status} {answer[:200]!r}")
         except (OSError, asyncio.IncompleteReadError, ValueError) as problem:
@@ -139,6 +161,17 @@ class KeptAliveConnection:
         self.reader = self.writer = None
 
     async def post(self, path, body, headers):
+        """Like a browser, send again once on a new connection if a reused one was closed before any answer."""
+        reused = self.writer is not None
+        try:
+            return await self.post_once(path, body, headers)
+        except (asyncio.IncompleteReadError, ConnectionResetError) as problem:
+            if not reused or getattr(problem, "partial", b"") != b"":
+                raise
+            self.close()
+            return await self.post_once(path, body, headers)
+
+    async def post_once(self, path, body, headers):
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         lines = [f"POST {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Content-Type: application/json",
@@ -176,7 +209,7 @@ def percentiles(timings):
 def describe(figures):
     """One paragraph of the figures, for a person."""
     trip = figures["round_trip_ms"]
-    return (f"{figures['learners']} learners ({figures['devices']} devices) for {figures['seconds']} s on {figures['database']}"
+    return (f"{figures['learners']} learners ({figures['devices']} devices, {figures['lessons_per_learner']} lessons each) for {figures['seconds']} s on {figures['database']}"
             f" ({figures['workers']} process{'es' if figures['workers'] > 1 else ''}): {figures['syncs']} syncs,"
             f" {figures['throughput_per_s']:.0f}/s; round trip p50 {trip['p50']:.1f} ms, p95 {trip['p95']:.1f} ms,"
             f" p99 {trip['p99']:.1f} ms, max {trip['max']:.0f} ms; {len(figures['failures'])} failed, {figures['lost_updates']} lost updates")

@@ -6,10 +6,12 @@
     POST   devices/code            signed in: a short code for adding another device
     POST   devices/begin|finish    a new passkey on this device, for the account the code names
     POST   sign-out, sign-out-everywhere;  DELETE account
-    GET    progress                the account's progress, every lesson
-    POST   progress                merge this browser's lessons into the account's; answers with the result
+    GET    progress?since=V        the account's progress: the lessons written after version V (0: all)
+    POST   progress                merge the lessons (and concept cards, module tests) this browser changed, each accepted or refused on its own;
+                                   answers the lessons written after the version it names, and the new version
 """
 
+import json
 import logging
 import secrets
 
@@ -18,15 +20,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse as StarletteJSONResponse
+from starlette.responses import Response
 from starlette.routing import Route
 
 from sync import passkeys, sessions
-from sync.guards import RateLimit, Refused, check_csrf, check_origin, read_json
+from sync.guards import Refused, check_csrf, check_origin, check_rate, read_json
 from sync.passkeys import PasskeyRefused
-from sync.progress import check_size, read_upload
-from sync.progress_merge import SCHEMA, empty_progress, merge_progress
-from sync.store import Store, now_ms
+from sync.progress import check_size, read_since, read_upload
+from sync.progress_merge import SCHEMA, merge_document
+from sync.store import AccountGone, PasskeyTaken, Store, now_ms
 
 log = logging.getLogger("sync")
 NAME_MOST = 64
@@ -35,16 +38,18 @@ NAME_MOST = 64
 def create_app(settings, store=None):
     """The service for these settings; its store is made (and migrated) from settings.database_url unless given."""
     store = store or Store(settings.database_url)
-    sign_in_limit = RateLimit(settings.sign_in_attempts_per_minute)
 
     async def changing(request, signed_in=True):
-        """The checks of every state-changing request: origin, then (signed in) session and CSRF token."""
+        """The checks of every state-changing request: origin, then its rate (per client address, or
+        once signed in per account), and (signed in) session and CSRF token."""
         check_origin(request, settings)
         if not signed_in:
-            sign_in_limit.check(request.client.host if request.client else "unknown")
+            client = request.client.host if request.client else "unknown"
+            await run_in_threadpool(check_rate, store, f"sign-in {client}", settings.sign_in_attempts_per_minute, "sign-in attempts")
             return None
         session = await signed_in_session(request)
         check_csrf(request, session)
+        await run_in_threadpool(check_rate, store, f"account {session.account_id}", settings.writes_per_minute, "requests")
         return session
 
     async def signed_in_session(request):
@@ -69,7 +74,7 @@ def create_app(settings, store=None):
         """The answer to a sign-in: a new session (ending the one the browser had), its cookie and CSRF token."""
         token, csrf = sessions.start_session(store, settings, account_id, request.cookies.get(sessions.COOKIE))
         response = JSONResponse({"account": {"name": name}, "csrf": csrf})
-        sessions.set_cookie(settings, response, token)
+        sessions.set_cookie(settings, request, response, token)
         return response
 
     async def session(request):
@@ -77,7 +82,7 @@ def create_app(settings, store=None):
         if found is None:
             response = JSONResponse({"signedIn": False})
             if sessions.COOKIE in request.cookies:
-                sessions.end_cookie(settings, response)
+                sessions.end_cookie(settings, request, response)
             return response
         return JSONResponse({"signedIn": True, "account": {"name": found.name}, "csrf": found.csrf})
 
@@ -98,7 +103,7 @@ def create_app(settings, store=None):
 
     async def accounts_finish(request):
         ceremony, passkey = await new_passkey(request, "account")
-        await run_in_threadpool(store.create_account, ceremony.account_id, ceremony.name, passkey)
+        await stored(store.create_account, ceremony.account_id, ceremony.name, passkey)
         log.info("account created: %s", short(ceremony.account_id))
         return await run_in_threadpool(signed_in_answer, ceremony.account_id, ceremony.name, request)
 
@@ -144,7 +149,7 @@ def create_app(settings, store=None):
 
     async def devices_finish(request):
         ceremony, passkey = await new_passkey(request, "device")
-        if not await run_in_threadpool(store.add_passkey, ceremony.account_id, passkey):
+        if not await stored(store.add_passkey, ceremony.account_id, passkey):
             raise Refused(400, "This account was deleted while the device was being added.")
         log.info("device added: %s", short(ceremony.account_id))
         return await run_in_threadpool(signed_in_answer, ceremony.account_id, ceremony.name, request)
@@ -152,38 +157,51 @@ def create_app(settings, store=None):
     async def sign_out(request):
         await changing(request)
         await run_in_threadpool(store.end_session, sessions.token_hash(request.cookies[sessions.COOKIE]))
-        return signed_out()
+        return signed_out(request)
 
     async def sign_out_everywhere(request):
         session = await changing(request)
         await run_in_threadpool(store.end_every_session, session.account_id)
         log.info("signed out everywhere: %s", short(session.account_id))
-        return signed_out()
+        return signed_out(request)
 
     async def delete_account(request):
         session = await changing(request)
         await run_in_threadpool(store.delete_account, session.account_id)
         log.info("account deleted: %s", short(session.account_id))
-        return signed_out()
+        return signed_out(request)
 
-    def signed_out():
+    def signed_out(request):
         response = Response(status_code=204)
-        sessions.end_cookie(settings, response)
+        sessions.end_cookie(settings, request, response)
         return response
 
     async def read_progress(request):
         session = await signed_in_session(request)
-        lessons = await run_in_threadpool(store.progress, session.account_id)
-        return JSONResponse({"schema": SCHEMA, "lessons": lessons, "synced": now_ms()})
+        since = read_since(number_in_query(request, "since"))
+        version, lessons = await run_in_threadpool(store.progress, session.account_id, since)
+        return JSONResponse({"schema": SCHEMA, "lessons": lessons, "version": version, "synced": now_ms()})
 
     async def sync_progress(request):
+        """Merge each lesson sent on its own (one refused is named, the others kept); answer every
+        lesson written since the version the device has seen, but those it sent and holds already."""
         session = await changing(request)
-        uploaded = read_upload(await read_json(request, settings), settings)
-
-        merge = lambda stored, mine: merge_progress(stored or empty_progress(mine["lesson"]), mine)
-        fits = lambda lesson_id, merged: check_size(lesson_id, merged, settings)
-        lessons = await run_in_threadpool(store.merge_progress, session.account_id, uploaded, merge, fits)
-        return JSONResponse({"schema": SCHEMA, "lessons": lessons, "synced": now_ms()})
+        upload = read_upload(await read_json(request, settings), settings)
+        refusal = lambda lesson_id, merged: check_size(lesson_id, merged, settings)
+        refused, holds = dict(upload.refused), set()
+        for lesson_id, document in upload.lessons.items():
+            merge = lambda stored, mine, lesson_id=lesson_id: merge_document(lesson_id, stored, mine)
+            try:
+                merged, why = await run_in_threadpool(store.merge_lesson, session.account_id, lesson_id, document, merge, refusal)
+            except AccountGone:
+                raise Refused(401, "You are signed out: sign in again to sync your progress.") from None
+            if why:
+                refused[lesson_id] = why
+            elif merged == document:
+                holds.add(lesson_id)
+        version, changed = await run_in_threadpool(store.progress, session.account_id, upload.since)
+        lessons = {lesson_id: document for lesson_id, document in changed.items() if lesson_id not in holds}
+        return JSONResponse({"schema": SCHEMA, "lessons": lessons, "refused": refused, "version": version, "synced": now_ms()})
 
     async def refused(request, problem):
         return JSONResponse({"error": problem.detail}, status_code=problem.status_code, headers=problem.headers)
@@ -244,6 +262,19 @@ class FailuresInJson:
             await JSONResponse({"error": FAILED}, status_code=500)(scope, receive, send)
 
 
+class JSONResponse(StarletteJSONResponse):
+    """JSON written in ASCII: a learner's code cut mid-emoji (a lone surrogate) is sent back as the
+    \\ud83d it came as, where UTF-8 could not encode it at all."""
+
+    def render(self, content):
+        return json.dumps(content, separators=(",", ":")).encode("ascii")
+
+
+def number_in_query(request, name):
+    value = request.query_params.get(name, "0")
+    return int(value) if value.isdigit() and len(value) < 20 else -1
+
+
 class NoStore:
     """Every answer is one person's: no cache, shared or not, may keep it."""
 
@@ -257,6 +288,14 @@ class NoStore:
             await send(message)
 
         await self.app(scope, receive, send_no_store if scope["type"] == "http" else send)
+
+
+async def stored(store_passkey, *arguments):
+    """store_passkey(*arguments) in a thread; a passkey registered already is a 409 that says so."""
+    try:
+        return await run_in_threadpool(store_passkey, *arguments)
+    except PasskeyTaken:
+        raise Refused(409, "This passkey is registered already, perhaps to another account: sign in with it, or make a new one.") from None
 
 
 def credential_in(data):

@@ -2,9 +2,8 @@
 
 import hmac
 import json
-import threading
+import math
 import time
-from collections import defaultdict, deque
 
 from starlette.exceptions import HTTPException
 
@@ -28,12 +27,54 @@ async def read_json(request, settings):
         if len(body) > limit:
             raise too_large(limit)
     try:
-        data = json.loads(body)
+        data = json.loads(body, parse_constant=refuse_constant, parse_float=finite_float)
+    except NotFinite:
+        raise Refused(400, "The request holds a number that is not finite (NaN, Infinity or too large): send finite numbers only.") from None
+    except RecursionError:
+        raise too_deep() from None
     except (UnicodeDecodeError, ValueError):
         raise Refused(400, "The request is not valid JSON.") from None
     if not isinstance(data, dict):
         raise Refused(400, "The request must be a JSON object.")
+    if depth(data) > MOST_DEPTH:
+        raise too_deep()
     return data
+
+
+MOST_DEPTH = 32  # a progress document nests 5 deep; anything much deeper is not one
+
+
+class NotFinite(ValueError):
+    """A JSON number Python reads as NaN or ±infinity, which JSON itself does not allow."""
+
+
+def refuse_constant(name):
+    raise NotFinite(name)
+
+
+def finite_float(text):
+    number = float(text)
+    if not math.isfinite(number):
+        raise NotFinite(text)
+    return number
+
+
+def depth(value):
+    """How deeply lists and objects nest in value, counted without recursion."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, level = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level <= MOST_DEPTH:
+            pending.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def too_deep():
+    return Refused(400, f"The request nests lists or objects more than {MOST_DEPTH} deep; progress never does.")
 
 
 def too_large(limit):
@@ -53,21 +94,10 @@ def check_csrf(request, session):
         raise Refused(403, "This request lacks the page's security token: reload the page and try again.")
 
 
-class RateLimit:
-    """At most `per_minute` attempts per client in any sliding minute, counted in this process."""
-
-    def __init__(self, per_minute):
-        self.per_minute = per_minute
-        self.attempts = defaultdict(deque)
-        self.lock = threading.Lock()
-
-    def check(self, client):
-        now = time.monotonic()
-        with self.lock:
-            times = self.attempts[client]
-            while times and times[0] <= now - 60:
-                times.popleft()
-            if len(times) >= self.per_minute:
-                retry = int(times[0] + 60 - now) + 1
-                raise Refused(429, f"Too many sign-in attempts from here: try again in {retry} s.", headers={"Retry-After": str(retry)})
-            times.append(now)
+def check_rate(store, bucket, per_minute, what):
+    """At most per_minute requests of this bucket in each clock minute, counted in the database so
+    that every process of the service, and the next one after a restart, sees the same count."""
+    now = time.time()
+    if store.count_request(bucket, int(now // 60)) > per_minute:
+        retry = 60 - int(now % 60)
+        raise Refused(429, f"Too many {what} from here: try again in {retry} s.", headers={"Retry-After": str(retry)})

@@ -48,4 +48,21 @@ MIGRATIONS = [
                updated BIGINT NOT NULL,
                PRIMARY KEY (account_id, lesson))""",
     ]),
+    (2, "progress versions: the order in which the service accepted each lesson's changes", [
+        # Each account counts its progress writes; a lesson's row keeps the count of its last write.
+        # A device asks for what changed since the count it last saw: no device's clock is involved.
+        "ALTER TABLE accounts ADD COLUMN progress_version BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE progress ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
+        "CREATE INDEX progress_by_version ON progress(account_id, version)",
+    ]),
+    (3, "rate limits counted in the database, where every process sees them", [
+        # Requests per bucket (a client address, or a signed-in account) in each minute; rows of
+        # past minutes are deleted as new ones are counted, so the table stays small.
+        """CREATE TABLE rate_counts (
+               bucket TEXT NOT NULL,
+               minute BIGINT NOT NULL,
+               count BIGINT NOT NULL,
+               PRIMARY KEY (bucket, minute))""",
+        "CREATE INDEX rate_counts_by_minute ON rate_counts(minute)",
+    ]),
 ]

@@ -6,6 +6,7 @@ both merges on the same random pairs and requires the same results. Change both 
 """
 
 import json
+import math
 
 SCHEMA = 2
 
@@ -82,7 +83,7 @@ def merge_code(a, b, started_over):
         candidates.append(as_draft(versions[1]))
     drafts = [draft for draft in unique_drafts(candidates)
               if draft["edited"] >= started_over and draft["edited"] >= settled
-              and draft["edited"] != winner.get("basedOn", MISSING) and draft["edited"] != winner.get("edited", MISSING)
+              and draft["edited"] != winner.get("basedOn", MISSING)
               and draft["code"] != winner.get("code", MISSING)]
     merged = {}
     if versions:
@@ -128,6 +129,75 @@ def merge_quiz_picks(x, y):
     return {"picks": [pick for pick in older["picks"] if pick not in newer["picks"]] + newer["picks"], "at": newer["at"]}
 
 
+def next_stamp(doc, clock):
+    """A time for a new change to doc: the clock's, or just after the latest time the document holds."""
+    return max(int(clock // 1), latest_stamp(doc) + 1)
+
+
+def latest_stamp(doc):
+    """The latest time anywhere in the document (0 if none)."""
+    times = [doc.get("startedOver"), doc.get("at"), *(doc.get("quizTimes") or {}).values(), *(doc.get("sections") or {}).values()]
+    for exercise in (doc.get("exercises") or {}).values():
+        times += [exercise.get("edited"), exercise.get("draftsSettled"), *(exercise.get("at") or {}).values()]
+        times += [draft.get("edited") for draft in exercise.get("drafts") or []]
+    return max([0, *(time for time in times if is_number(time) and math.isfinite(time))])
+
+
+# The study pages' records (a concept card's answers, a module test's record), synced under the ids
+# "concept:<slug>" and "module-test:<module>": progress-merge.js documents their fields and rules.
+
+RECORD_SCHEMA = 1
+
+
+def document_kind(document_id):
+    """"lesson", "card" or "test": what kind of progress the document synced under this id holds."""
+    if document_id.startswith("concept:"):
+        return "card"
+    if document_id.startswith("module-test:"):
+        return "test"
+    return "lesson"
+
+
+def merge_document(document_id, stored, mine):
+    """Merge two copies of the document synced under document_id; stored may be None (nothing held yet)."""
+    kind = document_kind(document_id)
+    if kind == "card":
+        return merge_card(stored or mine, mine)
+    if kind == "test":
+        return merge_test(stored or mine, mine)
+    return merge_progress(stored or empty_progress(mine.get("lesson")), mine)
+
+
+def merge_card(a, b):
+    merged = {"schema": RECORD_SCHEMA, "concept": b.get("concept"), "quizzes": {}, "quizTimes": {}}
+    for quiz_id in keys_of(a.get("quizzes"), b.get("quizzes")):
+        picks = merge_quiz_picks(quiz_side(a, quiz_id, 0), quiz_side(b, quiz_id, 0))
+        if picks:
+            merged["quizzes"][quiz_id] = picks["picks"]
+            merged["quizTimes"][quiz_id] = picks["at"]
+    return merged
+
+
+def merge_test(a, b):
+    if a.get("total") != b.get("total"):
+        at_a, at_b = a.get("at") or 0, b.get("at") or 0
+        later = a if at_a > at_b or (at_a == at_b and a["total"] > b["total"]) else b
+        return merge_test(later, later)
+    counts_a, counts_b = attempt_counts(a), attempt_counts(b)
+    attempts_by = {device: max(counts_a.get(device) or 0, counts_b.get(device) or 0) for device in keys_of(counts_a, counts_b)}
+    return {"schema": RECORD_SCHEMA, "test": b.get("test"), "total": b.get("total"),
+            "attempts": sum(attempts_by.values()), "attemptsBy": attempts_by,
+            "best": max(a.get("best") or 0, b.get("best") or 0), "passed": bool(a.get("passed") or b.get("passed")),
+            "at": max(a.get("at") or 0, b.get("at") or 0)}
+
+
+def attempt_counts(record):
+    """A test record's attempts per device (a record from before they were counted so: one device, "")."""
+    if isinstance(record.get("attemptsBy"), dict):
+        return record["attemptsBy"]
+    return {"": record["attempts"]} if record.get("attempts") else {}
+
+
 def keys_of(*objects):
     """The keys of every object, each once, in first-seen order (as JavaScript's Set keeps them)."""
     return list(dict.fromkeys(key for thing in objects for key in (thing or {})))
@@ -148,4 +218,4 @@ def js_json(value):
 
 def js_order(text):
     """A key that orders strings as JavaScript's < does: by UTF-16 code units."""
-    return text.encode("utf-16-be")
+    return text.encode("utf-16-be", "surrogatepass")  # a code cut mid-emoji holds a lone surrogate

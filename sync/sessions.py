@@ -32,13 +32,20 @@ def start_session(store, settings, account_id, previous_token=None):
     return token, csrf
 
 
-def set_cookie(settings, response, token):
+def set_cookie(settings, request, response, token):
     response.set_cookie(COOKIE, token, max_age=settings.session_days * 86_400, path=settings.api_path,
-                        httponly=True, samesite="strict", secure=settings.secure_cookies)
+                        httponly=True, samesite="strict", secure=over_https(request))
 
 
-def end_cookie(settings, response):
-    response.delete_cookie(COOKIE, path=settings.api_path, httponly=True, samesite="strict", secure=settings.secure_cookies)
+def end_cookie(settings, request, response):
+    response.delete_cookie(COOKIE, path=settings.api_path, httponly=True, samesite="strict", secure=over_https(request))
+
+
+def over_https(request):
+    """Whether this request's page is served over https, where the cookie is marked Secure; a site may
+    have an https and an http origin, and browsers drop Secure cookies on http."""
+    origin = request.headers.get("origin")
+    return origin.startswith("https://") if origin else request.url.scheme == "https"
 
 
 def current_session(store, request):

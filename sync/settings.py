@@ -30,6 +30,9 @@ class Settings:
     max_lessons: int = 1000
     # Sign-in attempts (ceremonies begun or finished, device codes tried) per client per minute.
     sign_in_attempts_per_minute: int = 30
+    # Requests that change something (a sync, a device code, a sign-out…) per account per minute:
+    # a page syncs at most about once a second.
+    writes_per_minute: int = 300
 
     def __post_init__(self):
         if not self.rp_id:
@@ -38,11 +41,6 @@ class Settings:
             parts = urlsplit(origin)
             if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
                 raise ValueError(f"GRADLAB_SITE_ORIGIN: {origin!r} is not an origin like https://learn.example.org")
-
-    @property
-    def secure_cookies(self):
-        """Cookies marked Secure when the site is served over https (browsers drop them on http)."""
-        return all(origin.startswith("https://") for origin in self.site_origins)
 
 
 def settings_from_environment(environ=os.environ):
@@ -53,4 +51,5 @@ def settings_from_environment(environ=os.environ):
         site_origins=tuple(o.strip().rstrip("/") for o in origins.split(",")) if origins else DEFAULT_SITE_ORIGINS,
         rp_id=environ.get("GRADLAB_RP_ID", ""),
         sign_in_attempts_per_minute=int(environ.get("GRADLAB_SIGN_IN_LIMIT", Settings.sign_in_attempts_per_minute)),
+        writes_per_minute=int(environ.get("GRADLAB_WRITE_LIMIT", Settings.writes_per_minute)),
     )

@@ -57,7 +57,7 @@ class Store:
     def create_account(self, account_id, name, passkey):
         """A new account with its first passkey (a dict: id, public_key, sign_count)."""
         with self.engine.begin() as db:
-            db.execute(text("INSERT INTO accounts VALUES (:id, :name, :now)"), {"id": account_id, "name": name, "now": now_ms()})
+            db.execute(text("INSERT INTO accounts (id, name, created) VALUES (:id, :name, :now)"), {"id": account_id, "name": name, "now": now_ms()})
             insert_passkey(db, account_id, passkey)
 
     def add_passkey(self, account_id, passkey):
@@ -151,80 +151,113 @@ class Store:
         for table in ("ceremonies", "device_codes", "sessions"):
             db.execute(text(f"DELETE FROM {table} WHERE expires <= :now"), moment)
 
+    # Rate limits
+
+    def count_request(self, bucket, minute):
+        """Count one more request of this bucket in this minute (minutes since 1970); return the minute's count so far."""
+        with self.engine.begin() as db:
+            db.execute(text("DELETE FROM rate_counts WHERE minute < :minute"), {"minute": minute})
+            return db.execute(text("INSERT INTO rate_counts VALUES (:bucket, :minute, 1) ON CONFLICT (bucket, minute)"
+                                   " DO UPDATE SET count = rate_counts.count + 1 RETURNING count"),
+                              {"bucket": bucket, "minute": minute}).scalar()
+
     # Progress
 
-    def progress(self, account_id):
-        """Every lesson's progress document of the account, by lesson id."""
+    def progress(self, account_id, since=0):
+        """The account's progress version and {lesson: document} for every lesson written after version `since`."""
         with self.engine.begin() as db:
-            rows = db.execute(text("SELECT lesson, document FROM progress WHERE account_id = :a"), {"a": account_id})
-            return {row.lesson: json.loads(row.document) for row in rows}
+            # The version first: a write committed after it has a larger one, so the next ask finds it.
+            version = db.execute(text("SELECT progress_version FROM accounts WHERE id = :a"), {"a": account_id}).scalar() or 0
+            rows = db.execute(text("SELECT lesson, document FROM progress WHERE account_id = :a AND version > :since"),
+                              {"a": account_id, "since": since})
+            return version, {row.lesson: json.loads(row.document) for row in rows}
 
-    def merge_progress(self, account_id, uploaded, merge, fits):
-        """Merge each uploaded lesson into the stored one (None if none) with merge(stored, uploaded); return every lesson now stored.
+    def merge_lesson(self, account_id, lesson, uploaded, merge, refusal):
+        """Merge one uploaded lesson into the stored one (None if none) with merge(stored, uploaded) and
+        store the result under the account's next progress version; return (merged, None), or
+        (None, why) if refusal(lesson, merged) gives a reason not to keep it.
 
-        One transaction: a concurrent writer is detected by a row's revision, and the whole merge is
-        redone on its result. fits(lesson_id, merged) raises to refuse a result before anything is written."""
+        A lesson is one transaction: a concurrent writer is detected by the row's revision, and the
+        merge is redone on its result."""
         for _ in range(MERGE_ATTEMPTS):
             try:
                 with self.engine.begin() as db:
-                    return merge_in(db, account_id, uploaded, merge, fits)
+                    return merge_in(db, account_id, lesson, uploaded, merge, refusal)
             except ConcurrentWrite:
                 continue  # the transaction was rolled back: merge again, onto the other writer's result
         raise RuntimeError(f"progress changed {MERGE_ATTEMPTS} times during one merge")
 
 
 class ConcurrentWrite(Exception):
-    """Another transaction wrote a lesson between this one's read and its write."""
+    """Another transaction wrote the lesson between this one's read and its write."""
 
 
-def merge_in(db, account_id, uploaded, merge, fits):
-    rows = db.execute(text("SELECT lesson, document, revision FROM progress WHERE account_id = :a"), {"a": account_id})
-    stored = {row.lesson: (json.loads(row.document), row.revision) for row in rows}
-    lessons = {lesson: document for lesson, (document, _) in stored.items()}
-    for lesson, document in uploaded.items():
-        before, revision = stored.get(lesson, (None, None))
-        merged = merge(before, document)
-        if merged == before:
-            continue  # nothing new: no write, and no conflict with anyone
-        fits(lesson, merged)
-        if not write_progress(db, account_id, lesson, merged, revision):
-            raise ConcurrentWrite
-        lessons[lesson] = merged
-    return lessons
+def merge_in(db, account_id, lesson, uploaded, merge, refusal):
+    row = db.execute(text("SELECT document, revision FROM progress WHERE account_id = :a AND lesson = :lesson"),
+                     {"a": account_id, "lesson": lesson}).first()
+    before, revision = (json.loads(row.document), row.revision) if row else (None, None)
+    merged = merge(before, uploaded)
+    if merged == before:
+        return merged, None  # nothing new: no write, and no conflict with anyone
+    why = refusal(lesson, merged)
+    if why:
+        return None, why
+    version = db.execute(text("UPDATE accounts SET progress_version = progress_version + 1 WHERE id = :a RETURNING progress_version"),
+                         {"a": account_id}).scalar()
+    if version is None:
+        raise AccountGone
+    if not write_progress(db, account_id, lesson, merged, revision, version):
+        raise ConcurrentWrite
+    return merged, None
 
 
-def write_progress(db, account_id, lesson, document, revision):
+class AccountGone(Exception):
+    """The account was deleted during the sync."""
+
+
+def write_progress(db, account_id, lesson, document, revision, version):
     """Store a lesson's document if its row is still at revision (None: no row yet); False if another writer came first."""
-    values = {"a": account_id, "lesson": lesson, "document": json.dumps(document, separators=(",", ":")), "now": now_ms()}
+    values = {"a": account_id, "lesson": lesson, "document": json.dumps(document, separators=(",", ":")), "now": now_ms(), "version": version}
     if revision is None:
-        return db.execute(text("INSERT INTO progress VALUES (:a, :lesson, :document, 1, :now)"
-                               " ON CONFLICT (account_id, lesson) DO NOTHING"), values).rowcount == 1
-    return db.execute(text("UPDATE progress SET document = :document, revision = revision + 1, updated = :now"
+        return db.execute(text("INSERT INTO progress (account_id, lesson, document, revision, updated, version)"
+                               " VALUES (:a, :lesson, :document, 1, :now, :version) ON CONFLICT (account_id, lesson) DO NOTHING"),
+                          values).rowcount == 1
+    return db.execute(text("UPDATE progress SET document = :document, revision = revision + 1, updated = :now, version = :version"
                            " WHERE account_id = :a AND lesson = :lesson AND revision = :revision"),
                       {**values, "revision": revision}).rowcount == 1
 
 
+class PasskeyTaken(Exception):
+    """The passkey's credential id is registered already (to this account or another)."""
+
+
 def insert_passkey(db, account_id, passkey):
-    db.execute(text("INSERT INTO passkeys VALUES (:id, :a, :key, :count, :now, :now)"),
-               {"id": passkey["id"], "a": account_id, "key": passkey["public_key"], "count": passkey["sign_count"], "now": now_ms()})
+    inserted = db.execute(text("INSERT INTO passkeys VALUES (:id, :a, :key, :count, :now, :now) ON CONFLICT (id) DO NOTHING"),
+                          {"id": passkey["id"], "a": account_id, "key": passkey["public_key"], "count": passkey["sign_count"], "now": now_ms()})
+    if inserted.rowcount != 1:
+        raise PasskeyTaken  # raised inside the transaction: an account made with it is rolled back too
 
 
 def make_engine(database_url):
-    """An engine for SQLite (WAL, one writer at a time, waiting for the lock) or PostgreSQL (pooled)."""
+    """An engine for SQLite (WAL, one writer at a time, waiting for the lock) or PostgreSQL (pooled).
+
+    Its errors never carry a statement's parameters: they hold passkeys, tokens' hashes and learners'
+    code, and errors reach the log."""
     url = make_url(database_url)
     if url.get_backend_name() == "sqlite":
         if url.database and url.database != ":memory:":
             Path(url.database).parent.mkdir(parents=True, exist_ok=True)
         # One connection, taken in turn: SQLite writes one transaction at a time anyway, and threads
         # queueing for the pool wait far less than SQLite's own busy-wait, which sleeps and retries.
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=1, max_overflow=0, pool_timeout=30)
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=1, max_overflow=0, pool_timeout=30,
+                               hide_parameters=True)
         event.listen(engine, "connect", prepare_sqlite_connection)
         # Each transaction takes the write lock at its start: a read that later writes can then
         # never meet a rival's lock halfway (which SQLite reports as "database is locked" at once).
         event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN IMMEDIATE"))
         return engine
     if url.get_backend_name() == "postgresql":
-        return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, hide_parameters=True)
     raise ValueError(f"GRADLAB_DATABASE_URL: {url.get_backend_name()!r} is not supported; use sqlite:///path or postgresql+psycopg://…")
 
 

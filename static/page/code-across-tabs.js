@@ -34,7 +34,8 @@ export function keepCodeInStep(root, { progress }) {
     const stored = progress.exercise(id);
     const shown = progress.shownVersion(id);
     const drafts = stored.drafts || [];
-    if ((stored.edited || 0) === shown) return drafts.at(-1) || null;
+    // The same version: the same time and the same code (two edits at one moment share the time).
+    if ((stored.edited || 0) === shown && (stored.code ?? starter) === (progress.shownCode(id) ?? starter)) return drafts.at(-1) || null;
     // Kept as a draft, never saved, or typed but not yet saved: this tab's code is its own to keep.
     const mineIsOwn = drafts.some((draft) => draft.edited === shown) || progress.unsaved
       || editorCode() !== (progress.shownCode(id) ?? starter);

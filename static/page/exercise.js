@@ -182,9 +182,18 @@ function setupHints(root, id, progress) {
     hints.forEach((hint, index) => { hint.hidden = index >= count; });
     if (button) button.hidden = count >= hints.length;
   };
-  show(progress.exercise(id).hints || 0);
+  // The count of hints the progress held when this page last followed it: a hint shown in another
+  // tab, or (through sync) on another device, changes it and shows here too, live. Hiding them
+  // (Start over) does not lower the stored count, which only grows, so it is not followed back.
+  let followed = progress.exercise(id).hints || 0;
+  show(followed);
+  progress.onChangesElsewhere(() => {
+    const count = progress.exercise(id).hints || 0;
+    if (count !== followed) show((followed = count));
+  });
   button?.addEventListener("click", () => {
     const count = Math.min((progress.exercise(id).hints || 0) + 1, hints.length);
+    followed = count;
     progress.updateExercise(id, { hints: count });
     show(count);
     hints[count - 1].focus();

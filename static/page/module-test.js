@@ -1,7 +1,27 @@
 // The module test: shuffled options on every attempt, all graded at once by Submit answers, then
 // every question shows its right answer and every option's explanation. Best score and attempts
-// are kept under gradlab:progress:module-test:<module>.
-import { RECORD_SCHEMA, loadRecord, saveRecord } from "./saved-record.js";
+// are kept under gradlab:progress:module-test:<module>, and synced: attempts are counted per device
+// (this browser's id, gradlab:device) so that attempts made on two devices add up, and a record
+// changed in another tab or on another device is merged in and shown (progress-merge.js).
+import { attemptCounts, canonical, mergeDocument, nextStamp } from "./progress-merge.js";
+import { serviceNow } from "./server-clock.js";
+import { RECORD_SCHEMA, loadRecord, onRecordsChangedElsewhere, peekRecord, saveRecord } from "./saved-record.js";
+
+const DEVICE_KEY = "gradlab:device";
+
+// This browser's id among the learner's devices: random, made once; not a secret.
+function deviceId() {
+  try {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id) {
+      id = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+      localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch {
+    return "this-browser"; // storage disabled: nothing is kept or synced anyway
+  }
+}
 
 function shuffle(items) {
   for (let i = items.length - 1; i > 0; i--) {
@@ -13,7 +33,8 @@ function shuffle(items) {
 
 export function setupModuleTest(root, { onProblem }) {
   const module = root.dataset.moduleTest;
-  const key = `gradlab:progress:module-test:${module}`;
+  const id = `module-test:${module}`;
+  const key = `gradlab:progress:${id}`;
   const questions = [...root.querySelectorAll(".test-question")];
   const total = questions.length;
   const passCount = Number(root.dataset.passCount);
@@ -26,6 +47,21 @@ export function setupModuleTest(root, { onProblem }) {
     && Number.isInteger(data.best) && data.best >= 0 && Number.isInteger(data.total);
   let record = loadRecord(key, { empty, isValid, onProblem });
   if (record.total !== total) record = empty(); // the test changed: an old best no longer compares
+
+  // What storage holds now, if it is this test's record as it is now; else null.
+  function stored() {
+    const held = peekRecord(key);
+    return held?.schema === RECORD_SCHEMA && isValid(held) && held.total === total ? held : null;
+  }
+
+  onRecordsChangedElsewhere(() => {
+    const held = stored();
+    if (!held) return;
+    const merged = mergeDocument(id, held, record);
+    if (canonical(merged) === canonical(record)) return;
+    record = merged;
+    showRecord();
+  });
 
   const passMark = `Pass mark: ${passCount} of ${total} (${root.dataset.passPercent}%).`;
   const best = () => `Best so far: ${record.best} of ${total}, after ${record.attempts} attempt${record.attempts === 1 ? "" : "s"}.`;
@@ -66,8 +102,12 @@ export function setupModuleTest(root, { onProblem }) {
       verdict.hidden = false;
       question.classList.add("graded");
     }
-    record = { ...record, attempts: record.attempts + 1, best: Math.max(record.best, right), total,
-               passed: record.passed || right >= passCount };
+    const device = deviceId();
+    const attemptsBy = { ...attemptCounts(record) };
+    attemptsBy[device] = (attemptsBy[device] || 0) + 1;
+    record = { ...record, attemptsBy, attempts: record.attempts + 1, best: Math.max(record.best, right), total,
+               passed: record.passed || right >= passCount, at: nextStamp(record, serviceNow()) };
+    record = mergeDocument(id, stored(), record);
     saveRecord(key, record, { onProblem });
     const outcome = right >= passCount ? "Passed." : "Not passed yet.";
     score.textContent = `${right} of ${total} right. ${passMark} ${outcome} ${best()}`;

@@ -1,7 +1,11 @@
 // How two copies of one lesson's progress become one: plain functions over progress documents,
 // no DOM and no storage, so that tabs of one browser and (later) a sync service agree exactly.
 //
-// A progress document, version 2 (times are milliseconds since 1970, from the writer's clock):
+// A progress document, version 2. Its times order what happened in the lesson, not when: each is
+// made by nextStamp, so it is later than every time the document held when it was made (a hybrid
+// logical clock). A device whose clock says 2100 or 1970 therefore cannot outrank what is written
+// after its change was seen; only changes made without seeing each other are ordered by clock, and
+// then the loser's code is kept as a draft, as at a tie.
 //
 //   schema       2
 //   lesson       the lesson id, "8.6"
@@ -90,7 +94,7 @@ function mergeCode(a, b, startedOver) {
   if (loser) candidates.push(asDraft(loser));
   const drafts = uniqueDrafts(candidates).filter((draft) =>
     draft.edited >= startedOver && draft.edited >= draftsSettled
-    && draft.edited !== winner?.basedOn && draft.edited !== winner?.edited && draft.code !== winner?.code);
+    && draft.edited !== winner?.basedOn && draft.code !== winner?.code);
   const merged = {};
   if (winner) Object.assign(merged, { code: winner.code, starter: winner.starter, edited: winner.edited, basedOn: winner.basedOn });
   if (drafts.length) merged.drafts = drafts;
@@ -126,6 +130,84 @@ function mergeQuizPicks(x, y) {
   const xIsNewer = x.at > y.at || (x.at === y.at && JSON.stringify(x.picks) > JSON.stringify(y.picks));
   const [older, newer] = xIsNewer ? [y, x] : [x, y];
   return { picks: [...older.picks.filter((pick) => !newer.picks.includes(pick)), ...newer.picks], at: newer.at };
+}
+
+/** A time for a new change to doc: the clock's, unless the document already holds that time or a
+ * later one (a device's wrong clock, or this one's), then just after the latest. */
+export function nextStamp(doc, clock) {
+  return Math.max(Math.floor(clock), latestStamp(doc) + 1);
+}
+
+/** The latest time anywhere in the document (0 if none). */
+export function latestStamp(doc) {
+  const times = [doc.startedOver, doc.at, ...Object.values(doc.quizTimes || {}), ...Object.values(doc.sections || {})];
+  for (const exercise of Object.values(doc.exercises || {})) {
+    times.push(exercise.edited, exercise.draftsSettled, ...Object.values(exercise.at || {}));
+    times.push(...(exercise.drafts || []).map((draft) => draft.edited));
+  }
+  return Math.max(0, ...times.filter((time) => typeof time === "number" && Number.isFinite(time)));
+}
+
+// The study pages' records, synced beside the lessons under the ids "concept:<slug>" and
+// "module-test:<module>" (their storage keys without "gradlab:progress:"); saved-record.js keeps them.
+//
+//   a concept card's answers   { schema: 1, concept, quizzes, quizTimes }: merged as a lesson's quizzes
+//   a module test's record     { schema: 1, test, total, attempts, attemptsBy, best, passed, at }
+//     attemptsBy   { [device]: attempts made there }: each device's count only grows, so the larger
+//                  of two copies is right and the devices' counts add up (attempts is their sum;
+//                  a record from before attemptsBy counts as a device of its own, "")
+//     best, passed the larger, and either
+//     at           when the last attempt was made (nextStamp), which orders copies whose total
+//                  differs: a test whose questions changed is a new test, and the later copy wins whole
+
+export const RECORD_SCHEMA = 1;
+
+/** "lesson", "card" or "test": what kind of progress the document synced under this id holds. */
+export function documentKind(id) {
+  if (id.startsWith("concept:")) return "card";
+  if (id.startsWith("module-test:")) return "test";
+  return "lesson";
+}
+
+/** Merge two copies of the document synced under id; stored may be null (nothing held yet). */
+export function mergeDocument(id, stored, mine) {
+  const kind = documentKind(id);
+  if (kind === "card") return mergeCard(stored || mine, mine);
+  if (kind === "test") return mergeTest(stored || mine, mine);
+  return mergeProgress(stored || emptyProgress(mine.lesson), mine);
+}
+
+function mergeCard(a, b) {
+  const merged = { schema: RECORD_SCHEMA, concept: b.concept, quizzes: {}, quizTimes: {} };
+  for (const id of keysOf(a.quizzes, b.quizzes)) {
+    const picks = mergeQuizPicks(quizSide(a, id, 0), quizSide(b, id, 0));
+    if (picks) {
+      merged.quizzes[id] = picks.picks;
+      merged.quizTimes[id] = picks.at;
+    }
+  }
+  return merged;
+}
+
+function mergeTest(a, b) {
+  if (a.total !== b.total) {
+    const later = (a.at || 0) > (b.at || 0) || ((a.at || 0) === (b.at || 0) && a.total > b.total) ? a : b;
+    return mergeTest(later, later);
+  }
+  const [countsA, countsB] = [attemptCounts(a), attemptCounts(b)];
+  const attemptsBy = {};
+  for (const device of keysOf(countsA, countsB)) attemptsBy[device] = Math.max(countsA[device] || 0, countsB[device] || 0);
+  return {
+    schema: RECORD_SCHEMA, test: b.test, total: b.total,
+    attempts: Object.values(attemptsBy).reduce((sum, count) => sum + count, 0), attemptsBy,
+    best: Math.max(a.best || 0, b.best || 0), passed: Boolean(a.passed || b.passed), at: Math.max(a.at || 0, b.at || 0),
+  };
+}
+
+/** A test record's attempts per device (a record from before they were counted so: one device, ""). */
+export function attemptCounts(record) {
+  if (record.attemptsBy && typeof record.attemptsBy === "object") return record.attemptsBy;
+  return record.attempts ? { "": record.attempts } : {};
 }
 
 /** The same text for the same progress, whatever order its keys were written in. */

@@ -5,7 +5,8 @@
 // browser announces it, so no tab overwrites another's work. Where a sync service exists, sync.js
 // hears every save (onSaved), merges what other devices did into storage, and hands it to the page
 // (takeInSynced) the same way.
-import { SCHEMA, canonical, emptyProgress, mergeProgress, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
+import { SCHEMA, canonical, emptyProgress, mergeProgress, nextStamp, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
+import { serviceNow } from "./server-clock.js";
 
 export { SCHEMA };
 
@@ -28,9 +29,10 @@ export class Progress {
     });
   }
 
-  /** A time for a change: never earlier than this tab's previous one, so two changes never tie. */
+  /** A time for a change: later than every time the lesson's progress holds (whatever the clock of
+   * the device that wrote it) and than this tab's previous one, so two changes here never tie. */
   stamp() {
-    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    this.lastStamp = Math.max(nextStamp(this.data, serviceNow()), this.lastStamp + 1);
     return this.lastStamp;
   }
 

@@ -1,8 +1,33 @@
 // One versioned record in localStorage for the study pages (a card's answers, a module test's
 // scores). Like lesson progress, bad or unsavable data never breaks the page: unreadable data is
-// set aside under another key, and the page starts afresh and says so.
+// set aside under another key, and the page starts afresh and says so. Like lesson progress too,
+// records are synced (sync-documents.js): the sync hears every save (onRecordSaved), and a page
+// hears when another tab or device changed them (onRecordsChangedElsewhere) and merges them in.
+import { RECORD_SCHEMA } from "./progress-merge.js";
 
-export const RECORD_SCHEMA = 1;
+export { RECORD_SCHEMA };
+
+const saveListeners = [];
+const changeListeners = [];
+
+/** Call listener() after every save of a record. */
+export function onRecordSaved(listener) {
+  saveListeners.push(listener);
+}
+
+/** Call listener() when another tab, or a sync from another device, may have changed the records. */
+export function onRecordsChangedElsewhere(listener) {
+  changeListeners.push(listener);
+}
+
+/** The sync merged other devices' progress into storage: let the records' pages take it in. */
+export function recordsChangedElsewhere() {
+  for (const listener of changeListeners) listener();
+}
+
+addEventListener("storage", (event) => {
+  if (event.key === null || event.key.startsWith("gradlab:progress:")) recordsChangedElsewhere();
+});
 
 export function loadRecord(key, { empty, isValid, onProblem }) {
   let raw = null;
@@ -29,6 +54,7 @@ export function saveRecord(key, data, { onProblem }) {
   } catch {
     onProblem("Your answers could not be saved: this browser's storage is full or disabled.");
   }
+  for (const listener of saveListeners) listener();
 }
 
 // Read-only: another page's record, or null if there is none or it cannot be read.

@@ -6,6 +6,7 @@ import { setupConceptCard } from "./concept-card.js";
 import { setupModuleTest } from "./module-test.js";
 import { showStudyProgress } from "./study-progress.js";
 import { loadSync } from "./sync-loader.js";
+import { onRecordSaved, onRecordsChangedElsewhere, recordsChangedElsewhere } from "./saved-record.js";
 
 const script = document.querySelector("script[data-service-worker]");
 const main = document.querySelector("main");
@@ -15,4 +16,6 @@ registerServiceWorker(script?.dataset.serviceWorker, { tell, pythonReady: Promis
 for (const card of document.querySelectorAll("[data-concept].concept-card")) setupConceptCard(card, { onProblem: tell });
 for (const test of document.querySelectorAll("[data-module-test]")) setupModuleTest(test, { onProblem: tell });
 showStudyProgress(document);
-loadSync({ container: main, onSynced: () => showStudyProgress(document), onProblem: tell });
+onRecordsChangedElsewhere(() => showStudyProgress(document)); // another tab's answers and scores show here too
+// A card's answer or a test's attempt syncs a second later; what a sync brings shows at once.
+loadSync({ container: main, whenSaved: onRecordSaved, onSynced: recordsChangedElsewhere, onProblem: tell });

@@ -1,41 +1,55 @@
-// The progress documents a sync sends and takes back: every lesson's, as this browser's
-// localStorage holds them (gradlab:progress:<lesson id>). What comes back is merged into storage
-// by the same rules as tabs' copies (progress-merge.js), never written over it, so nothing this
-// browser holds is lost, whatever the service answers.
-import { SCHEMA, canonical, emptyProgress, mergeProgress } from "./progress-merge.js";
+// The progress documents a sync sends and takes back: the lessons' documents, concept cards'
+// answers and module tests' records as this browser's localStorage holds them
+// (gradlab:progress:<id>, the id "8.6", "concept:<slug>" or "module-test:<module>"), only those that changed since this
+// browser and the service last agreed on them. What comes back is merged into storage by the same
+// rules as tabs' copies (progress-merge.js), never written over it, so nothing this browser holds
+// is lost, whatever the service answers.
+import { RECORD_SCHEMA, SCHEMA, canonical, documentKind, mergeDocument, mergeProgress } from "./progress-merge.js";
 import { noteVersionsFromOtherDevices } from "./synced-versions.js";
 
 const PREFIX = "gradlab:progress:";
 
-// A lesson's document as stored, if it is one this version reads and merges; else null.
-function readLesson(lessonId) {
+// A document as stored, if it is one this version reads and merges; else null.
+function readLesson(id) {
   try {
-    const doc = JSON.parse(localStorage.getItem(PREFIX + lessonId));
-    return isLessonDocument(doc, lessonId) ? doc : null;
+    const doc = JSON.parse(localStorage.getItem(PREFIX + id));
+    return isDocument(doc, id) ? doc : null;
   } catch {
     return null;
   }
 }
 
-function isLessonDocument(doc, lessonId) {
-  return Boolean(doc) && doc.schema === SCHEMA && doc.lesson === lessonId
-    && ["exercises", "quizzes", "sections"].every((part) => doc[part] && typeof doc[part] === "object");
+const object = (value) => Boolean(value) && typeof value === "object";
+
+function isDocument(doc, id) {
+  if (!object(doc)) return false;
+  const kind = documentKind(id);
+  if (kind === "card") return doc.schema === RECORD_SCHEMA && `concept:${doc.concept}` === id && object(doc.quizzes);
+  if (kind === "test") {
+    return doc.schema === RECORD_SCHEMA && `module-test:${doc.test}` === id
+      && ["attempts", "best", "total"].every((field) => Number.isInteger(doc[field]) && doc[field] >= 0);
+  }
+  return doc.schema === SCHEMA && doc.lesson === id
+    && ["exercises", "quizzes", "sections"].every((part) => object(doc[part]));
 }
 
-// Lesson ids, from storage's keys (cards', tests' and set-aside records have a colon after the prefix).
+// The ids of the documents storage holds (set-aside records, "<key>:set-aside:<time>", are not synced).
+const SYNCED_ID = /^(?:concept:|module-test:)?[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
 function storedLessonIds() {
   const ids = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key?.startsWith(PREFIX) && !key.slice(PREFIX.length).includes(":")) ids.push(key.slice(PREFIX.length));
+    if (key?.startsWith(PREFIX) && SYNCED_ID.test(key.slice(PREFIX.length))) ids.push(key.slice(PREFIX.length));
   }
   return ids;
 }
 
-/** { [lesson id]: document } for every lesson this browser holds progress on; the open lesson's
- * (progress) also with what this tab holds but storage could not keep. Records of an older
- * version are left until their lesson is opened, which upgrades them. */
-export function localDocuments(progress) {
+/** { [lesson id]: document } for every lesson this browser holds progress on that differs from
+ * what it and the service last agreed on (inStep: { [lesson id]: fingerprint }); the open
+ * lesson's (progress) also with what this tab holds but storage could not keep. Records of an
+ * older version are left until their lesson is opened, which upgrades them. */
+export function changedDocuments(progress, inStep) {
   const lessons = {};
   for (const id of storedLessonIds()) {
     const doc = readLesson(id);
@@ -45,21 +59,37 @@ export function localDocuments(progress) {
     const stored = lessons[progress.lessonId];
     lessons[progress.lessonId] = stored ? mergeProgress(stored, progress.data) : progress.data;
   }
+  for (const [id, doc] of Object.entries(lessons)) if (inStep[id] === fingerprint(doc)) delete lessons[id];
   return lessons;
 }
 
-/** Merge each document the service sent into storage; return the ids of the lessons that changed. */
+/** A short fingerprint of a document (53 bits, cyrb53), the same whatever order its keys were written in. */
+export function fingerprint(doc) {
+  const text = canonical(doc);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** Merge each document the service sent into storage; return the ids of those that changed. */
 export function mergeIntoStorage(received) {
   const changed = [];
   for (const [id, doc] of Object.entries(received || {})) {
-    if (!isLessonDocument(doc, id)) continue;
+    if (!isDocument(doc, id)) continue;
     const raw = localStorage.getItem(PREFIX + id);
     const local = readLesson(id);
     if (raw !== null && !local) continue; // an older or unreadable record: its lesson page takes care of it
-    const merged = mergeProgress(local || emptyProgress(id), doc);
+    const merged = mergeDocument(id, local, doc);
     if (local && canonical(merged) === canonical(local)) continue;
     localStorage.setItem(PREFIX + id, JSON.stringify(merged));
-    noteVersionsFromOtherDevices(id, local, merged);
+    if (documentKind(id) === "lesson") noteVersionsFromOtherDevices(id, local, merged);
     changed.push(id);
   }
   return changed;

@@ -143,13 +143,13 @@ export function setupSyncPanel(container, actions) {
       part(".sync-signed-out").hidden = true;
       part(".sync-signed-in").hidden = false;
     },
-    /** state: syncing, synced (with lastSynced), offline, or failed (with a reason). */
-    showStatus(state, { lastSynced: at, reason } = {}) {
+    /** state: syncing, synced (with lastSynced, and a note on what was not synced), offline, or failed (with a reason). */
+    showStatus(state, { lastSynced: at, reason, note = "" } = {}) {
       lastSynced = at ?? lastSynced;
       const since = lastSynced ? ` Last synced ${clock(lastSynced)}.` : "";
       const texts = {
         syncing: status.textContent || "Syncing…", // the last state stays until this sync ends
-        synced: `Synced ${clock(lastSynced)}`,
+        synced: `Synced ${clock(lastSynced)}${note ? `. ${note}` : ""}`,
         offline: `Offline: will sync when the network is back.${since}`,
         failed: `Sync failed: ${reason}${/[.!?]$/.test(reason) ? "" : "."}${since}`,
       };

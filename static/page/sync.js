@@ -1,24 +1,34 @@
 // Sign-in and sync, where the site has a sync service (the page's <meta name="gradlab-sync">): its
-// own bundle, which the page scripts load only then. Progress is always written to this browser
-// first; a sync sends every lesson's document, merges what the service sends back into storage
-// (never over it), and lets the open page show it. A sync that fails loses nothing: the next one
-// sends it all again. Syncs run at sign-in, on load, a second after each change, and when the
-// network comes back.
+// own bundle, which the page scripts load only then. Progress (lessons', concept cards' answers,
+// module tests' records) is always written to this browser first; a sync sends the lessons that changed since the service and this browser last agreed on
+// them, and asks for what changed since the version of the account's progress it last received;
+// it merges what the service sends back into storage (never over it), and lets the open page show
+// it. A lesson the service refuses stays here, is named to the learner, and is sent again with the
+// next change; the others sync. A sync that fails loses nothing: the next one sends it again.
+// Syncs run at sign-in, on load, a second after each change, and when the network comes back.
 import { SCHEMA } from "./progress-merge.js";
 import { SyncClient } from "./sync-client.js";
 import { createPasskey, usePasskey } from "./passkeys.js";
-import { localDocuments, mergeIntoStorage } from "./sync-documents.js";
+import { changedDocuments, fingerprint, mergeIntoStorage } from "./sync-documents.js";
+import { learnServiceTime } from "./server-clock.js";
 import { setupSyncPanel } from "./sync-panel.js";
 
 // { name, lastSynced } of the account this browser is signed in to, so that the page can show it
 // while the service cannot be asked (offline). Not a secret: the session is an HttpOnly cookie.
 const ACCOUNT_KEY = "gradlab:sync:account";
+// { version, inStep: { [lesson id]: fingerprint } }: the version of the account's progress this
+// browser last received, and each lesson's document as both sides last held it.
+const STATE_KEY = "gradlab:sync:state";
+// A request holds lessons up to this size (the service takes 1024 KB); a lesson larger than this
+// is over the service's limit for one lesson (256 KB) anyway, and is not sent.
+const BATCH_BYTES = 512 * 1024;
 const DEBOUNCE_MS = 1000;
 const SIGNED_OUT_ELSEWHERE = "You were signed out (here or everywhere), so progress no longer syncs: sign in again to sync. Your progress is still saved in this browser.";
 
 /** Start the sign-in control in container and, when signed in, the sync. progress: the open
- * lesson's Progress, if any; onSynced(): called when a sync brought changes into storage. */
-export function startSync({ base, container, progress = null, onSynced = () => {} }) {
+ * lesson's Progress, if any; whenSaved(listener): calls listener after each save of other progress
+ * (a study page's cards and tests); onSynced(): called when a sync brought changes into storage. */
+export function startSync({ base, container, progress = null, whenSaved = null, onSynced = () => {} }) {
   const client = new SyncClient(base);
   let account = readAccount();
   let timer = null;
@@ -42,6 +52,7 @@ export function startSync({ base, container, progress = null, onSynced = () => {
     const { flow, options } = await client.post(beginPath, body);
     const credential = await ceremony(options);
     const answer = await client.post(finishPath, { flow, credential });
+    writeSyncState(null); // perhaps another account: the first sync sends and asks for everything
     signedIn(answer.account);
     syncNow(); // the panel shows how it goes; signing in is done
   }
@@ -67,6 +78,7 @@ export function startSync({ base, container, progress = null, onSynced = () => {
     client.csrf = null;
     clearTimeout(timer);
     writeAccount(null);
+    writeSyncState(null);
     panel.showSignedOut(message);
   }
 
@@ -101,13 +113,23 @@ export function startSync({ base, container, progress = null, onSynced = () => {
     panel.showStatus("syncing");
     try {
       if (!client.csrf && !(await askSession())) return;
-      const answer = await client.post("/progress", { schema: SCHEMA, lessons: localDocuments(progress) });
-      const changed = mergeIntoStorage(answer.lessons);
+      const refused = [];
+      let changed = [];
+      let answer = null;
+      for (const batch of batches(changedDocuments(progress, readSyncState().inStep), refused)) {
+        const sentAt = Date.now();
+        answer = await client.post("/progress", { schema: SCHEMA, lessons: batch, since: readSyncState().version });
+        learnServiceTime(answer.synced, sentAt, Date.now());
+        changed = [...changed, ...mergeIntoStorage(answer.lessons)];
+        noteInStep(batch, answer);
+        refused.push(...Object.values(answer.refused || {}));
+      }
       if (progress && changed.includes(progress.lessonId)) progress.takeInSynced();
       if (changed.length) onSynced();
       account.lastSynced = answer.synced ?? Date.now();
       writeAccount(account);
-      panel.showStatus("synced", { lastSynced: account.lastSynced });
+      const note = refused.length ? `${refused.join(" ")} ${refused.length > 1 ? "They stay" : "It stays"} saved in this browser; everything else synced.` : "";
+      panel.showStatus("synced", { lastSynced: account.lastSynced, note });
     } catch (error) {
       failed(error);
     }
@@ -145,9 +167,57 @@ export function startSync({ base, container, progress = null, onSynced = () => {
   }
 
   progress?.onSaved(scheduleSync);
+  whenSaved?.(scheduleSync);
   addEventListener("online", () => account && syncNow());
   addEventListener("offline", () => account && panel.showStatus("offline"));
   begin();
+}
+
+// The lessons to send, in requests the service accepts (at least one, empty, to hear what changed);
+// a lesson too large for any is named in refused instead.
+function batches(lessons, refused) {
+  const all = [];
+  let batch = {};
+  let bytes = 0;
+  for (const [id, doc] of Object.entries(lessons)) {
+    const size = JSON.stringify(doc).length;
+    if (size > BATCH_BYTES) {
+      refused.push(`The progress of lesson '${id}' is larger than the service keeps for one lesson; choosing between old drafts makes it smaller.`);
+      continue;
+    }
+    if (bytes + size > BATCH_BYTES && Object.keys(batch).length) {
+      all.push(batch);
+      batch = {};
+      bytes = 0;
+    }
+    batch[id] = doc;
+    bytes += size;
+  }
+  return [...all, batch];
+}
+
+// After an answer: the lessons sent and kept, and those received, are as both sides hold them.
+function noteInStep(sent, answer) {
+  const state = readSyncState();
+  for (const [id, doc] of Object.entries(sent)) if (!(id in (answer.refused || {}))) state.inStep[id] = fingerprint(doc);
+  for (const [id, doc] of Object.entries(answer.lessons || {})) state.inStep[id] = fingerprint(doc);
+  state.version = Number.isSafeInteger(answer.version) ? answer.version : 0;
+  writeSyncState(state);
+}
+
+function readSyncState() {
+  try {
+    const state = JSON.parse(localStorage.getItem(STATE_KEY));
+    if (Number.isSafeInteger(state?.version) && state.inStep && typeof state.inStep === "object") return state;
+  } catch { /* unreadable: start again from nothing */ }
+  return { version: 0, inStep: {} };
+}
+
+function writeSyncState(state) {
+  try {
+    if (state) localStorage.setItem(STATE_KEY, JSON.stringify(state));
+    else localStorage.removeItem(STATE_KEY);
+  } catch { /* storage full or disabled: the next sync sends every lesson again */ }
 }
 
 function readAccount() {

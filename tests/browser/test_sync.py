@@ -20,6 +20,7 @@ from gradlab.server import serve_in_background
 from sync.serve import BackgroundService
 from sync.settings import Settings
 from tests.browser.lesson import LESSON, open_lesson, saved_progress, set_code
+from tests.browser.study import CARD, CARD_QUESTION, MODULE_TEST
 
 STUDY_PAGES = ["index.html", "modules/8.html", "modules/8-test.html", "concepts/residual-connections.html"]
 NODE_MODULES = Path(__file__).parents[2] / "node_modules"
@@ -381,3 +382,84 @@ def test_study_pages_sync_too_and_the_service_worker_leaves_the_api_alone(new_co
     b.reload()  # its GET /api/session now passes the service worker, which must leave it to the network
     expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
     assert len(from_worker) > 3 and not any(from_worker)
+
+
+# Date.now and new Date() read a clock this many milliseconds ahead: the device's clock says 2100.
+CLOCK_IN_2100 = """
+(() => {
+  const ahead = Date.UTC(2100, 0, 1) - Date.now();
+  const RealDate = Date;
+  globalThis.Date = class extends RealDate {
+    constructor(...args) { if (args.length) super(...args); else super(RealDate.now() + ahead); }
+    static now() { return RealDate.now() + ahead; }
+  };
+})();
+"""
+
+
+def test_code_written_on_a_device_whose_clock_says_2100_does_not_outrank_later_edits(new_device, served):
+    a, b = new_device(), new_device()
+    a.add_init_script(CLOCK_IN_2100)
+    open_lesson(a, served.url)
+    set_code(a, "print('written in 2100')\n")  # before sign-in: the 2100 time reaches the service
+    create_account(a, served.url)
+    add_device(a, b, served.url)
+    expect(editor(b)).to_have_text("print('written in 2100')")
+    type_and_sync(b, "print('written after it, on an honest clock')\n")
+    a.reload()
+    expect(editor(a)).to_have_text("print('written after it, on an honest clock')")
+    expect(a.get_by_text("code for this exercise")).to_be_hidden()  # built on the 2100 code: nothing to choose
+    type_and_sync(a, "print('and after that, on the 2100 device')\n")
+    b.reload()
+    expect(editor(b)).to_have_text("print('and after that, on the 2100 device')")
+    expect(b.get_by_text("code for this exercise")).to_be_hidden()
+
+
+def test_a_lesson_the_service_refuses_stays_here_is_named_and_the_others_sync(new_device, served):
+    a, b = two_devices(new_device, served)
+    too_large = {"schema": 2, "lesson": "7.2", "startedOver": 0, "quizzes": {}, "quizTimes": {}, "sections": {},
+                 "exercises": {"attention": {"code": "#" * 300_000, "starter": "s", "edited": 5, "basedOn": 0}}}
+    a.evaluate("doc => localStorage.setItem('gradlab:progress:7.2', JSON.stringify(doc))", too_large)
+    type_and_sync(a, "print('synced beside a refused lesson')\n")
+    expect(sync_status(a)).to_contain_text("lesson '7.2' is larger than 256 KB", timeout=SYNC_TIMEOUT_MS)
+    expect(sync_status(a)).to_contain_text("It stays saved in this browser; everything else synced.")
+    assert len(a.evaluate("localStorage.getItem('gradlab:progress:7.2')")) > 300_000
+    b.reload()
+    expect(editor(b)).to_have_text("print('synced beside a refused lesson')")
+    assert b.evaluate("localStorage.getItem('gradlab:progress:7.2')") is None
+
+
+def test_a_hint_shown_on_one_device_shows_on_the_other_without_a_reload(new_device, served):
+    a, b = two_devices(new_device, served)
+    expect(b.locator(".hint").first).to_be_hidden()
+    with syncing(a, "hints"):
+        click(a, "Show hint")
+    b.evaluate("dispatchEvent(new Event('online'))")  # B syncs (as when the network comes back): no reload
+    expect(b.locator(".hint").first).to_be_visible(timeout=SYNC_TIMEOUT_MS)
+    expect(b.locator(".hint").nth(1)).to_be_hidden()
+
+
+def test_a_concept_card_answer_made_on_one_device_shows_on_the_other_without_a_reload(new_device, served):
+    a, b = two_devices(new_device, served)
+    a.goto(served.url + CARD)
+    b.goto(served.url + CARD)
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    answer = "A correction to add to its input"
+    expect(b.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer)).not_to_be_checked()
+    with syncing(a, "concept:"):
+        a.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer).check()
+    b.evaluate("dispatchEvent(new Event('online'))")  # B syncs (as when the network comes back): no reload
+    expect(b.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer)).to_be_checked(timeout=SYNC_TIMEOUT_MS)
+
+
+def test_module_test_attempts_on_two_devices_add_up_and_show_on_both(new_device, served):
+    a, b = two_devices(new_device, served)
+    a.goto(served.url + MODULE_TEST)
+    b.goto(served.url + MODULE_TEST)
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    with syncing(a, "module-test:"):
+        a.get_by_role("button", name="Submit answers").click()
+    with syncing(b, "module-test:"):
+        b.get_by_role("button", name="Submit answers").click()
+    a.evaluate("dispatchEvent(new Event('online'))")
+    expect(a.get_by_text(re.compile(r"Best so far: 0 of \d+, after 2 attempts\."))).to_be_visible(timeout=SYNC_TIMEOUT_MS)

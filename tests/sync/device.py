@@ -4,8 +4,11 @@ It speaks the API as the page's sync script does (JSON, the site's Origin, the C
 signs the ceremonies with a software authenticator, so tests and the load benchmark exercise the
 real service without a browser."""
 
+import copy
+
 import httpx
 
+from sync.progress_merge import empty_progress, merge_progress, next_stamp
 from tests.soft_authenticator import SoftAuthenticator
 
 SITE = "http://localhost:8000"
@@ -58,3 +61,59 @@ class Device:
 def lesson_progress(lesson="8.6", **parts):
     """A progress document (version 2) with the given parts."""
     return {"schema": 2, "lesson": lesson, "startedOver": 0, "exercises": {}, "quizzes": {}, "quizTimes": {}, "sections": {}, **parts}
+
+
+class Learner:
+    """A device that keeps progress and syncs it as the page does (progress.js, sync.js): it stamps
+    each change with next_stamp on its own clock set right by the service's, sends only the lessons
+    that changed since they were last in step, and merges what comes back into what it holds."""
+
+    def __init__(self, device, clock_ms):
+        self.device = device
+        self.clock_ms = clock_ms  # this device's idea of now, which may be years off
+        self.offset = 0
+        self.lessons = {}
+        self.in_step = {}  # lesson → the document both sides held when they last agreed
+        self.since = 0
+
+    def doc(self, lesson="8.6"):
+        return self.lessons.setdefault(lesson, lesson_progress(lesson))
+
+    def stamp(self, lesson):
+        self.clock_ms += 1
+        return next_stamp(self.doc(lesson), self.clock_ms + self.offset)
+
+    def edit(self, code, exercise="stack", lesson="8.6"):
+        current = self.doc(lesson)["exercises"].get(exercise, {})
+        self.doc(lesson)["exercises"][exercise] = {**current, "code": code, "starter": "s",
+                                                   "edited": self.stamp(lesson), "basedOn": current.get("edited", 0)}
+
+    def pick(self, quiz, option, lesson="8.6"):
+        doc = self.doc(lesson)
+        doc["quizzes"][quiz] = [pick for pick in doc["quizzes"].get(quiz, []) if pick != option] + [option]
+        doc["quizTimes"][quiz] = self.stamp(lesson)
+
+    def start_over(self, lesson="8.6"):
+        self.lessons[lesson] = {**lesson_progress(lesson), "startedOver": self.stamp(lesson)}
+
+    def code(self, exercise="stack", lesson="8.6"):
+        return self.doc(lesson)["exercises"].get(exercise, {}).get("code")
+
+    def drafts(self, exercise="stack", lesson="8.6"):
+        return [draft["code"] for draft in self.doc(lesson)["exercises"].get(exercise, {}).get("drafts", [])]
+
+    def sync(self):
+        sent_at = self.clock_ms
+        changed = {lesson: doc for lesson, doc in self.lessons.items() if self.in_step.get(lesson) != doc}
+        answer = self.device.post("progress", {"schema": 2, "lessons": changed, "since": self.since})
+        answer.raise_for_status()
+        body = answer.json()
+        self.offset = body["synced"] - sent_at
+        for lesson, doc in changed.items():
+            if lesson not in body["refused"]:
+                self.in_step[lesson] = copy.deepcopy(doc)
+        for lesson, doc in body["lessons"].items():
+            self.lessons[lesson] = merge_progress(self.lessons.get(lesson) or empty_progress(lesson), doc)
+            self.in_step[lesson] = copy.deepcopy(doc)
+        self.since = body["version"]
+        return answer

@@ -17,13 +17,12 @@ def test_the_environment_sets_origins_rp_id_database_and_limit():
     assert settings.rp_id == "learn.example.org"
     assert settings.database_url == "postgresql+psycopg://db/gradlab"
     assert settings.sign_in_attempts_per_minute == 5
-    assert settings.secure_cookies
+    assert settings_from_environment({"GRADLAB_WRITE_LIMIT": "7"}).writes_per_minute == 7
 
 
 def test_make_serve_s_defaults_allow_localhost():
     settings = settings_from_environment({})
     assert settings.rp_id == "localhost" and "http://localhost:8000" in settings.site_origins
-    assert not settings.secure_cookies
 
 
 def test_an_origin_with_a_path_is_refused_with_an_example():

@@ -18,9 +18,13 @@ class LearnerProcess:
     def __init__(self):
         self.process = None
         self.buffer = b""
+        self.wheels = ()
 
     def start(self):
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")]))}
+        # A lesson's packages are wheels put on sys.path at build time: the learner's process imports them too.
+        self.wheels = wheels_on_path()
+        path = [PACKAGE_ROOT, *self.wheels, os.environ.get("PYTHONPATH")]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path))}
         self.process = subprocess.Popen([sys.executable, "-m", "grading.learner_worker"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=PACKAGE_ROOT)
         self.buffer = b""
@@ -35,7 +39,7 @@ class LearnerProcess:
 
     def run(self, exercise, source, cases, time_limit=TIME_LIMIT):
         """What the learner's side answers for source on cases, or {"failed": why} when it gave no answer."""
-        if self.process is None or self.process.poll() is not None:
+        if self.process is None or self.process.poll() is not None or self.wheels != wheels_on_path():
             self.stop()
             self.start()
         nonce = secrets.token_hex(16)
@@ -75,6 +79,10 @@ class LearnerProcess:
             if not chunk:
                 return {"failed": "ended", "clean": False}
             self.buffer += chunk
+
+
+def wheels_on_path():
+    return tuple(entry for entry in sys.path if entry.endswith(".whl"))
 
 
 PROCESS = LearnerProcess()

@@ -7,6 +7,7 @@ every page is replaced by a list of its problems.
 
 import logging
 import os
+import signal
 import threading
 import time
 import traceback
@@ -36,6 +37,9 @@ def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000, service=None):
 
     rebuild(changed_paths) writes the site and returns a short summary, or raises to say why it could not;
     service is the sync service's URL, whose API the server passes through under /api."""
+    # Ctrl+C (SIGINT) stops the preview whatever started it: a shell's background job, or a script, starts
+    # its commands with SIGINT ignored, and Python then never raises KeyboardInterrupt for it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     state = PreviewState()
     server = make_server(site_dir, host, port, quiet=True, handler=PreviewRequestHandler, state=state, service=service)
     # Each rebuild prints its own line; watchfiles' "N changes detected" would only repeat it.

@@ -8,6 +8,47 @@ _orphans = []
 _freeing = False
 
 
+def _exp(a):
+    result = math.exp(a)
+    return result, (result,)
+
+
+# Every operation of the engine, in one table: its name (what a Value's _op records) → its rule, which
+# takes the data of the operation's inputs and gives (the result's data, d result / d input for each
+# input). Value's methods compute with these rules, and so does whoever must work a node out again (the
+# grader): an operation is added here, with the method that uses it, and is then known everywhere.
+OPERATIONS = {
+    "+": lambda a, b: (a + b, (1.0, 1.0)),
+    "*": lambda a, b: (a * b, (b, a)),
+    "log": lambda a: (math.log(a), (1.0 / a,)),
+    "exp": _exp,
+    "relu": lambda a: (max(0.0, a), (float(a > 0),)),
+}
+
+
+def power(exponent):
+    """The rule of raising to a fixed number, an operation recorded as "**" and the number ("**2")."""
+    return lambda a: (a**exponent, (exponent * a ** (exponent - 1),))
+
+
+def rule_of(op):
+    """The rule of the operation a Value's _op names ("+", "**-1", "relu"…), or None if the engine has none."""
+    if isinstance(op, str) and op.startswith("**"):
+        text = op[2:]
+        try:  # the exponent as f"{exponent}" wrote it: "2", "-1", "0.5", "1e-05", "inf"
+            return power(float(text) if any(mark in text for mark in ".en") else int(text))
+        except ValueError:
+            return None
+    return OPERATIONS.get(op) if isinstance(op, str) else None
+
+
+def _apply(op, *inputs, rule=None):
+    """The Value that operation op (by its rule in OPERATIONS unless given rule) makes from inputs."""
+    inputs = tuple(x if isinstance(x, Value) else Value(x) for x in inputs)
+    data, local_grads = (rule or OPERATIONS[op])(*(x.data for x in inputs))
+    return Value(data, inputs, local_grads, op)
+
+
 class Value:
     """A scalar node in a computation graph, with the gradient of the final output w.r.t. it."""
 
@@ -21,27 +62,24 @@ class Value:
         self._op = op  # the operation that made it ("+", "*", "**2", "relu"…), "" for an input
 
     def __add__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data + other.data, (self, other), (1.0, 1.0), "+")
+        return _apply("+", self, other)
 
     def __mul__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data * other.data, (self, other), (other.data, self.data), "*")
+        return _apply("*", self, other)
 
     def __pow__(self, exponent):
         if not isinstance(exponent, (int, float)):
             return NotImplemented
-        return Value(self.data**exponent, (self,), (exponent * self.data ** (exponent - 1),), f"**{exponent}")
+        return _apply(f"**{exponent}", self, rule=power(exponent))
 
     def log(self):
-        return Value(math.log(self.data), (self,), (1.0 / self.data,), "log")
+        return _apply("log", self)
 
     def exp(self):
-        result = math.exp(self.data)
-        return Value(result, (self,), (result,), "exp")
+        return _apply("exp", self)
 
     def relu(self):
-        return Value(max(0.0, self.data), (self,), (float(self.data > 0),), "relu")
+        return _apply("relu", self)
 
     def __neg__(self):
         return self * -1.0

@@ -2,8 +2,12 @@
 operation is worked out again from its children's data, and the backward pass is the judge's own, so
 a gradient counts only if the graph really carries it. A node whose rule cannot be worked out, or
 whose numbers its rule does not give, is refused. Runs in the judge's interpreter, on data only."""
+import functools
+import inspect
 import math
 from collections import namedtuple
+
+from engine.value import rule_of
 
 # One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or
 # list}; fed: (gradient, the data of its arguments) at each supplied call that feeds the output, sorted;
@@ -113,27 +117,18 @@ def check_node(op, inputs, data, local_grads):
                      f"{expected!r} with {tuple(expected_grads)!r}")
 
 
+@functools.lru_cache(maxsize=4096)  # asked once per node: a graph has few kinds of them
 def operation(op, arity):
-    """The rule of an operation of the engine: data of the children → (data, local gradients)."""
-    if op in OPERATIONS:
-        count, rule = OPERATIONS[op]
-        return rule if count == arity else None
-    if arity == 1 and isinstance(op, str) and op.startswith("**"):
-        try:
-            exponent = float(op[2:]) if "." in op or "e" in op or "n" in op else int(op[2:])
-        except ValueError:
-            return None
-        return lambda a: (a**exponent, (exponent * a ** (exponent - 1),))
-    return None
-
-
-OPERATIONS = {
-    "+": (2, lambda a, b: (a + b, (1.0, 1.0))),
-    "*": (2, lambda a, b: (a * b, (b, a))),
-    "relu": (1, lambda a: (max(0.0, a), (float(a > 0),))),
-    "exp": (1, lambda a: (math.exp(a), (math.exp(a),))),
-    "log": (1, lambda a: (math.log(a), (1.0 / a,))),
-}
+    """The rule of an operation of the engine taking arity inputs, as the engine itself declares it
+    (engine.value.OPERATIONS): data of the children → (data, local gradients); None if there is none."""
+    rule = rule_of(op)
+    if rule is None:
+        return None
+    try:
+        inspect.signature(rule).bind(*range(arity))
+    except TypeError:  # the engine's operation of that name takes another number of inputs
+        return None
+    return rule
 
 
 def same(a, b):

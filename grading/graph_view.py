@@ -1,15 +1,16 @@
 """The graph a function built on one case, as JSON for the page to draw: each node's operation, data
 and gradient, each edge's local rate, the highway (a road of rate 1 through + nodes only) and
-repeated blocks folded. Walked without recursion; a graph past the node limit is refused cheaply."""
+repeated blocks folded. Walked as the grader walks what learner code built (grading.learner_side.walk),
+so a graph past the node limit is refused cheaply; carried back by the engine's own backward."""
 import io
 
 from grading.exercise import Exercise, call_arguments, graph_cases
 from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
-from grading.measure import BrokenGraph, TooBig, backpropagate, topological_order
+from grading.learner_side import Broken, TooBig, walk
 from grading.sandbox import (Rejected, compile_program, fresh_namespace, learner_code, run_program,
                              stopped_from_outside, take_apart)
-from engine.graph import dismantle
+from engine.graph import backpropagate, dismantle
 
 NODE_LIMIT = 2000  # beyond this a drawing says nothing a table could not, and costs seconds
 SHOWN_BLOCKS = (2, 1)  # of a run of like blocks, the first two and the last one are drawn
@@ -49,11 +50,13 @@ def graph_of(exercise, source, case):
         if not outputs:
             return {"problem": f"{exercise.function} did not return a Value, so there is no graph to draw."}
         try:
-            order = topological_order(outputs, limit=NODE_LIMIT)
+            order = walk(outputs, {}, limit=NODE_LIMIT)
         except TooBig:
             return {"problem": f"The graph has more than {NODE_LIMIT:,} nodes: too many to draw. Try it on a "
                                "smaller case."}
         return describe(exercise, outputs, inputs, calls, order)
+    except Broken as broken:
+        return {"problem": f"The graph cannot be drawn: {broken}."}
     except Rejected as rejected:
         return {"problem": rejected.message}
     except BaseException as error:  # learner code: whatever it raises, the page says so
@@ -72,9 +75,9 @@ def describe(exercise, outputs, inputs, calls, order):
     for node in order:
         node.grad = 0.0
     try:
-        backpropagate(outputs, order)
+        backpropagate(*outputs, order=order)
     except (ArithmeticError, TypeError):
-        raise BrokenGraph("its numbers cannot be carried back") from None
+        raise Broken("its numbers cannot be carried back") from None
     index = {id(node): i for i, node in enumerate(order)}
     names = {id(value): name for name, value in inputs.items() if not isinstance(value, list)}
     names.update({id(item): f"{name}[{i}]" for name, value in inputs.items() if isinstance(value, list)

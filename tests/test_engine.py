@@ -217,3 +217,17 @@ def test_each_operation_records_its_name_for_the_grader_and_the_graph_view():
     assert [(x + y)._op, (x * y)._op, (x**2)._op, x.log()._op, x.exp()._op, x.relu()._op] == \
         ["+", "*", "**2", "log", "exp", "relu"]
     assert x._op == "" and (x - y)._op == "+" and (x / y)._op == "*"
+
+
+def test_topological_order_of_several_roots_reads_each_child_in_turn():
+    # One walk serves backward and the graph view: children before parents, the first child's part first.
+    a, b = Value(1.0), Value(2.0)
+    first, second = a * b, a + b
+    assert [node.data for node in topological_order(first, second)] == [1.0, 2.0, 2.0, 3.0]
+
+
+def test_backpropagate_of_several_roots_gives_gradients_of_their_sum():
+    a, b = Value(2.0), Value(3.0)
+    first, second = a * b, a + b
+    backpropagate(first, second)
+    assert (a.grad, b.grad, first.grad, second.grad) == (4.0, 3.0, 1.0, 1.0)

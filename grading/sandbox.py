@@ -241,7 +241,7 @@ def take_apart(objects):
     for value in list(values_in(objects)):
         try:
             dismantle(value)
-        except AttributeError:  # a hand-built link that is not a Value: such graphs are shallow
+        except (AttributeError, TypeError):  # hand-built links that are not Values, or not in a sequence: shallow
             pass
 
 

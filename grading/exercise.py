@@ -4,7 +4,7 @@ The build reads it from a lesson's exercise block and writes it as JSON beside t
 grader takes that JSON (or the same dict) and nothing else, so it knows no lesson by name.
 """
 import random
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 
 @dataclass(frozen=True)
@@ -46,14 +46,8 @@ class Exercise:
         return cls(**data)
 
     def to_dict(self):
-        return {
-            "id": self.id, "function": self.function, "arguments": list(self.arguments),
-            "values": list(self.values), "solution": self.solution, "cases": list(self.cases),
-            "generate": self.generate, "supply": self.supply, "feeds": list(self.feeds),
-            "mistakes": [vars(m) for m in self.mistakes], "passed_message": self.passed_message,
-            "starter_message": self.starter_message, "tolerance": self.tolerance,
-            "labels": self.labels, "table": list(self.table), "graph_case": self.graph_case,
-        }
+        """The exercise as JSON-able data, which from_dict reads back: every field, tuples as lists."""
+        return {name: list(value) if isinstance(value, tuple) else value for name, value in asdict(self).items()}
 
     def label(self, name):
         """What the learner reads for a column or quantity: its label, else its name."""

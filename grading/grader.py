@@ -4,11 +4,13 @@ back only plain data: the graph its function built on each case. Here, in the ju
 cases are drawn, the reference and the mistakes run, every shipped graph is checked node by node and
 carried back by the judge's own backward pass, and the mistake the numbers show is named.
 Returns a JSON-able verdict."""
+import functools
 import io
+import json
 import math
 import random
 import sys
-from collections import OrderedDict, namedtuple
+from collections import namedtuple
 
 from grading import learner_side
 from grading.compare import agrees, close, failure_of
@@ -25,9 +27,8 @@ Outcome = namedtuple("Outcome", "case drawn expected actual agree passed nudged"
 # value there) and what the reference gives (expected).
 Nudge = namedtuple("Nudge", "case yours expected")
 
-# Reference and mistake runs of written cases never change: keep them, a bounded number.
-REFERENCE_RUNS = OrderedDict()
-REFERENCE_RUNS_KEPT = 2048
+REFERENCE_RUNS_KEPT = 2048  # reference and mistake runs of written cases never change: this many are kept
+PROGRAMS_KEPT = 256  # an exercise's own programs (solution, mistakes), run and compiled once each
 NUDGE = 1e-2  # how far an input is moved, relative to its size, to see that the graph computes the function
 FAILURE_DIAGNOSES = {"syntax_error", "unchanged_starter", "raised", "imports_grader", "missing_function",
                      "bad_signature", "changes_python", "crashed"}
@@ -148,17 +149,20 @@ def moved(value, rng):
 def run_reference(exercise, source, case, cache=True):
     """The run of a program of the exercise's own (the solution, a mistake) on one case, measured as a
     learner's is: shipped as data, then checked and carried back by the judge."""
-    key = (source, exercise.supply, exercise.feeds, repr(sorted(case.items())))
-    if cache and key in REFERENCE_RUNS:
-        REFERENCE_RUNS.move_to_end(key)
-        return REFERENCE_RUNS[key]
+    request = learner_request(exercise)
+    if cache:  # the request and the case as JSON text: what they are, in a form a cache can key on
+        return kept_reference_run(source, json.dumps(request, sort_keys=True), json.dumps(case, sort_keys=True))
+    return reference_run(source, request, case)
+
+
+@functools.lru_cache(maxsize=REFERENCE_RUNS_KEPT)
+def kept_reference_run(source, request_json, case_json):
+    return reference_run(source, json.loads(request_json), json.loads(case_json))
+
+
+def reference_run(source, request, case):
     namespace = program_namespace(source)
-    run = trusted_run(learner_request(exercise), namespace[exercise.function], namespace, case)
-    if cache:
-        REFERENCE_RUNS[key] = run
-        if len(REFERENCE_RUNS) > REFERENCE_RUNS_KEPT:
-            REFERENCE_RUNS.popitem(last=False)
-    return run
+    return trusted_run(request, namespace[request["function"]], namespace, case)
 
 
 def trusted_run(request, function, namespace, case):
@@ -183,29 +187,21 @@ def trusted_run(request, function, namespace, case):
         take_apart([returned, *inputs.values(), *[result for _, result in calls]])
 
 
-PROGRAMS = {}  # source → the namespace it defined: an exercise's own programs run once per worker
-
-
+@functools.lru_cache(maxsize=PROGRAMS_KEPT)
 def program_namespace(source):
     """The globals of one of the exercise's own programs, run the first time it is needed."""
-    if source not in PROGRAMS:
-        namespace = fresh_namespace("__reference__")
-        with printing_to(io.StringIO()):  # what it prints is nobody's business
-            exec(compile_once(source), namespace)
-        # Its own top-level graphs (a demo, say) are taken apart now: only its functions are used.
-        take_apart([value for value in namespace.values() if not callable(value)])
-        PROGRAMS[source] = namespace
-    return PROGRAMS[source]
+    namespace = fresh_namespace("__reference__")
+    with printing_to(io.StringIO()):  # what it prints is nobody's business
+        exec(compile_once(source), namespace)
+    # Its own top-level graphs (a demo, say) are taken apart now: only its functions are used.
+    take_apart([value for value in namespace.values() if not callable(value)])
+    return namespace
 
 
-COMPILED = {}
-
-
+@functools.lru_cache(maxsize=PROGRAMS_KEPT)
 def compile_once(source, name="<exercise>"):
     """The exercise's own programs (solution, mistakes, supply) are compiled once per worker."""
-    if source not in COMPILED:
-        COMPILED[source] = compile(source, name, "exec")
-    return COMPILED[source]
+    return compile(source, name, "exec")
 
 
 # For the views that run learner code where it runs (the graph, an explore's "your code"): they give no verdict.

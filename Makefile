@@ -1,6 +1,7 @@
 # make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
 # make site:  build site/ only (what CI and deployments run)
 # make test:  every test, in CPython, in Pyodide under Node, in headless Chromium, and on a throwaway PostgreSQL
+# make lint:  ruff (check and format) on the Python, ESLint on the JavaScript; make test runs it first
 # make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
 # make mutate: mutation testing of the engine, grader and lesson checks; prints the share of mutants killed
 # Each target does its own set-up on a fresh machine: .venv, pip install, npm ci.
@@ -9,7 +10,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve site test check browser postgres clean
+.PHONY: serve site test lint check browser postgres clean
 
 serve: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py serve
@@ -20,8 +21,13 @@ site: $(VENV)/.site-deps node_modules/.installed
 check: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py check
 
-test: $(VENV)/.test-deps node_modules/.installed browser postgres
+test: lint browser postgres
 	$(PY) -m pytest
+
+lint: $(VENV)/.test-deps node_modules/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	npx --no-install eslint .
 
 .PHONY: bench
 bench: $(VENV)/.test-deps node_modules/.installed browser postgres

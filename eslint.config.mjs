@@ -1,0 +1,17 @@
+// ESLint for the page scripts, the workers, the benchmarks' pages and the Node test drivers (`make lint`).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", "site/", "mutants/", ".cache/", "tests/fixtures/"] },
+  js.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.browser } },
+    rules: { "no-unused-vars": ["error", { args: "none", caughtErrors: "none" }] },
+  },
+  {
+    files: ["static/python-worker.js", "static/service-worker.js", "bench/bare/worker.js"],
+    languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
+  },
+  { files: ["**/*.mjs"], languageOptions: { globals: { ...globals.node } } },
+];

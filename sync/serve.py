@@ -7,7 +7,7 @@ import time
 
 import uvicorn
 
-from sync.app import create_app
+from sync.app import alone, create_app
 from sync.settings import settings_from_environment
 from sync.store import Store
 
@@ -16,7 +16,7 @@ log = logging.getLogger("sync")
 
 def app_from_environment():
     """The application configured by GRADLAB_* variables (uvicorn's factory, once per worker process)."""
-    return create_app(settings_from_environment())
+    return alone(create_app(settings_from_environment()))
 
 
 class BackgroundService:
@@ -26,8 +26,8 @@ class BackgroundService:
         self.app = create_app(settings)
         # Access logs name only method, path and status: no cookie, body or query reaches them.
         # uvicorn binds the port itself: a socket handed to it answers some 40 ms late.
-        config = uvicorn.Config(self.app, host=host, port=port, log_level=log_level, proxy_headers=True,
-                                forwarded_allow_ips="127.0.0.1", lifespan="off")
+        config = uvicorn.Config(alone(self.app), host=host, port=port, log_level=log_level, proxy_headers=True,
+                                forwarded_allow_ips="127.0.0.1", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -43,7 +43,7 @@ class BackgroundService:
         self.server.should_exit = self.server.force_exit = True
         # uvicorn notices within 0.1 s; a thread still busy after that is a daemon, and ends with the process.
         self.thread.join(timeout=2)
-        self.app.state.store.close()
+        self.app.state.store.close()  # forced to exit, uvicorn skips the lifespan's end, which closes it
 
 
 def main():

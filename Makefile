@@ -1,5 +1,5 @@
 # make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
-# make site:  build site/ only (what CI and deployments run)
+# make site:  build site/ only (what CI and deployments run), with only the packages building needs
 # make test:  every test, in CPython, in Pyodide under Node, in headless Chromium, and on a throwaway PostgreSQL
 # make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
 # make mutate: mutation testing of the engine, grader and lesson checks; prints the share of mutants killed
@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 
 .PHONY: serve site test check browser postgres clean
 
-serve: $(VENV)/.site-deps node_modules/.installed
+serve: $(VENV)/.serve-deps node_modules/.installed
 	$(PY) build.py serve
 
 site: $(VENV)/.site-deps node_modules/.installed
@@ -46,6 +46,11 @@ $(VENV)/.created:
 
 $(VENV)/.site-deps: pyproject.toml $(VENV)/.created
 	$(PY) -m pip install --quiet -e .
+	touch $@
+
+# The server's packages (uvicorn, Starlette, the sync service's) come with `make serve` and `make test` only.
+$(VENV)/.serve-deps: pyproject.toml $(VENV)/.site-deps
+	$(PY) -m pip install --quiet -e '.[serve]'
 	touch $@
 
 $(VENV)/.test-deps: pyproject.toml $(VENV)/.site-deps

@@ -1,4 +1,4 @@
-"""Running the service: `python -m sync` in production, or in a background thread for `make serve` and tests."""
+"""Running the service: `python -m sync` in production, or in a background thread for tests."""
 
 import argparse
 import logging

@@ -66,6 +66,7 @@ def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000, service=None):
         pass
     finally:
         if server is not None:
+            state.close()  # ends the pages' reload streams, which would hold the server's graceful stop up
             server.shutdown()
 
 
@@ -107,6 +108,7 @@ class PreviewState:
         self._run = os.getpid()  # tells this server's versions from a previous one's after a restart
         self._builds = 0
         self._latest = (self._version(), [])
+        self.closed = False  # the server is stopping
 
     def publish(self, problems):
         self._builds += 1
@@ -115,6 +117,9 @@ class PreviewState:
     def snapshot(self):
         """(version, problems) of the latest rebuild, read together."""
         return self._latest
+
+    def close(self):
+        self.closed = True
 
     def _version(self):
         return f"{self._run}.{self._builds}"
@@ -165,7 +170,7 @@ async def stream_versions(request):
 
     async def events():
         sent, quiet_since = None, time.monotonic()
-        while True:  # until the page goes: Starlette then cancels this stream
+        while not state.closed:  # or until the page goes: Starlette then cancels this stream
             current = state.snapshot()[0]
             if current != sent:
                 yield f"data: {current}\n\n"

@@ -2,6 +2,7 @@
 service mounted at its path (/api) when asked, so that pages and service share one origin: one ASGI
 app (Starlette), served by uvicorn. `make serve` (gradlab/preview.py) and the tests use it."""
 
+import mimetypes
 import os
 import threading
 import time
@@ -41,24 +42,24 @@ class SiteFiles(StaticFiles):
         super().__init__(directory=str(directory), html=True)
 
     def file_response(self, full_path, stat_result, scope, status_code=200):
-        full_path = str(full_path)
         request_headers = Headers(scope=scope)
-        headers, compressed = {}, full_path + ".gz"
+        served, headers = str(full_path), {}
+        compressed = served + ".gz"
         if os.path.isfile(compressed):
             headers["Vary"] = "Accept-Encoding"
             if "gzip" in request_headers.get("accept-encoding", ""):
                 headers["Content-Encoding"] = "gzip"
-                full_path, stat_result = compressed, os.stat(compressed)
-        response = FileResponse(full_path, status_code=status_code, stat_result=stat_result, headers=headers,
-                                media_type=content_type(full_path.removesuffix(".gz") if headers.get("Content-Encoding") else full_path))
+                served, stat_result = compressed, os.stat(compressed)
+        response = FileResponse(served, status_code=status_code, stat_result=stat_result, headers=headers,
+                                media_type=content_type(str(full_path)))
         if self.is_not_modified(response.headers, request_headers):
             return NotModifiedResponse(response.headers)
         return response
 
 
 def content_type(path):
-    extension = os.path.splitext(path)[1]
-    return CONTENT_TYPES.get(extension)  # None: Starlette guesses it from the name
+    """The type of the file at path (of the file itself, were its .gz copy sent)."""
+    return CONTENT_TYPES.get(os.path.splitext(path)[1]) or mimetypes.guess_type(path)[0] or "application/octet-stream"
 
 
 class SiteHeaders:
@@ -116,10 +117,13 @@ class BackgroundServer:
         self.url = f"http://{self.server_address[0]}:{self.server_address[1]}/"
 
     def shutdown(self):
-        """Stop at once: open answers (a live-reload stream, say) are cut, as when a server dies."""
-        self.server.should_exit = self.server.force_exit = True
-        # uvicorn notices within 0.1 s; a thread still busy after that is a daemon, and ends with the process.
-        self.thread.join(timeout=2)
+        """Stop: idle connections closed, a request in flight answered, then the app's lifespan ended (a
+        mounted service's store closed); forced after a second, so that Ctrl+C stops within two."""
+        self.server.should_exit = True
+        self.thread.join(timeout=1)  # uvicorn notices within 0.1 s
+        if self.thread.is_alive():
+            self.server.force_exit = True
+            self.thread.join(timeout=1)  # a thread still busy after that is a daemon, and ends with the process
 
 
 def serve_in_background(site_dir, host="127.0.0.1", **options):

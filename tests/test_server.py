@@ -15,6 +15,7 @@ def site(tmp_path):
     (tmp_path / "static").mkdir()
     (tmp_path / "lesson").mkdir()
     (tmp_path / "index.html").write_text("<!doctype html><title>home</title>")
+    (tmp_path / "index.html.gz").write_bytes(gzip.compress(b"<!doctype html><title>home</title>"))
     (tmp_path / "lesson" / "index.html").write_text("<!doctype html><title>lesson</title>")
     (tmp_path / "static" / "worker.mjs").write_text("export {};")
     (tmp_path / "static" / "python.wasm").write_bytes(b"\0asm")
@@ -60,6 +61,8 @@ def test_a_browser_that_accepts_gzip_gets_the_build_s_compressed_copy(site):
         assert compressed.headers["content-type"].startswith("text/javascript"), "the type of the file, not of its .gz"
         assert int(compressed.headers["content-length"]) == (site / f"{HASHED}.gz").stat().st_size
         assert compressed.text == (site / HASHED).read_text(), "httpx decompresses it"
+        page = http.get("/", headers={"Accept-Encoding": "gzip, deflate"})
+        assert page.headers["content-encoding"] == "gzip" and page.headers["content-type"] == "text/html; charset=utf-8"
         plain = http.get(f"/{HASHED}", headers={"Accept-Encoding": "identity"})
         assert "content-encoding" not in plain.headers and plain.text == (site / HASHED).read_text()
     finally:

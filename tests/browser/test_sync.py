@@ -10,6 +10,7 @@ import itertools
 import re
 import socket
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -100,19 +101,25 @@ class StoppableService:
     def start(self):
         app = create_app(self.settings)
         self.lifespan = lifespan_of(app)
-        asyncio.run(self.lifespan.__aenter__())
+        on_a_loop_of_its_own(self.lifespan.__aenter__())
         self.running = app
 
     def stop(self):
         if self.running is not None:
             self.running = None
-            asyncio.run(self.lifespan.__aexit__(None, None, None))
+            on_a_loop_of_its_own(self.lifespan.__aexit__(None, None, None))
 
     async def __call__(self, scope, receive, send):
         if self.running is None:
             answer = JSONResponse({"error": "The sync service is not answering; your progress is safe in this browser."}, status_code=502)
             return await answer(scope, receive, send)
         await self.running(scope, receive, send)
+
+
+def on_a_loop_of_its_own(coroutine):
+    """Run a coroutine to its end in a thread of its own: Playwright's sync API holds this thread's event loop."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 DATABASE_NUMBERS = itertools.count(1)

@@ -1,5 +1,5 @@
 # make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
-# make site:  build site/ only (what CI and deployments run)
+# make site:  build site/ only (what CI and deployments run), with only the packages building needs
 # make test:  every test, in CPython, in Pyodide under Node, in headless Chromium, and on a throwaway PostgreSQL
 # make lint:  ruff (check and format) on the Python, ESLint on the JavaScript; make test runs it first
 # make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
@@ -12,7 +12,7 @@ PY := $(VENV)/bin/python
 
 .PHONY: serve site test lint check browser postgres clean
 
-serve: $(VENV)/.site-deps node_modules/.installed
+serve: $(VENV)/.serve-deps node_modules/.installed
 	$(PY) build.py serve
 
 site: $(VENV)/.site-deps node_modules/.installed
@@ -52,6 +52,11 @@ $(VENV)/.created:
 
 $(VENV)/.site-deps: pyproject.toml $(VENV)/.created
 	$(PY) -m pip install --quiet -e .
+	touch $@
+
+# The server's packages (uvicorn, Starlette, the sync service's) come with `make serve` and `make test` only.
+$(VENV)/.serve-deps: pyproject.toml $(VENV)/.site-deps
+	$(PY) -m pip install --quiet -e '.[serve]'
 	touch $@
 
 $(VENV)/.test-deps: pyproject.toml $(VENV)/.site-deps

@@ -31,7 +31,7 @@ from pygments.formatters import HtmlFormatter
 import engine
 from grading.exercise import graph_cases
 from grading.messages import describe_case
-from gradlab import assets, page_checks, preview, runtime
+from gradlab import assets, page_checks, runtime
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
 from gradlab.lesson_checks import check_lesson
@@ -41,8 +41,6 @@ from gradlab.problems import LessonProblems, shown_path
 from gradlab.snapshot import SnapshotError, make_snapshot
 from gradlab.study_pages import load_study, progress_record, write_study_pages
 from gradlab.sync_url import SyncUrlError, read_sync_url
-from sync.serve import BackgroundService
-from sync.settings import Settings
 
 ROOT = Path(__file__).resolve().parent
 LESSONS_DIR = ROOT / "lessons"
@@ -135,12 +133,14 @@ def serve(lessons_dir, out_dir, port, sync=None):
         prepare_for_offline(out_dir, sync)
         return f"{len(course.lessons)} lesson(s)"
 
-    # The sync service answers /api on the site's own origin, as it would behind a production proxy.
-    service = BackgroundService(Settings(site_origins=(f"http://localhost:{port}", f"http://127.0.0.1:{port}")))
-    try:
-        preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port, service=service.url)
-    finally:
-        service.stop()
+    # Only the preview needs the server and the sync service (`pip install '.[serve]'`): building does not import them.
+    from gradlab import preview
+    from sync.app import create_app
+    from sync.settings import Settings
+
+    # The sync service answers /api on the site's own origin, mounted in the same server.
+    service = create_app(Settings(site_origins=(f"http://localhost:{port}", f"http://127.0.0.1:{port}")))
+    preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port, service=service)
 
 
 def check_rendering(course, study, templates):

@@ -125,7 +125,6 @@ def measure_pages(site, runtime_folder, runs, results):
                 browser.close()
     finally:
         server.shutdown()
-        server.server_close()
     with noted_failure(results, "page_weight"):
         loaded = results.get("lesson_session", {}).get("requests_until_ready")
         if loaded is None:

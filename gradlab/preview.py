@@ -5,25 +5,28 @@ the reload script is added to pages as they are served, and while the last rebui
 every page is replaced by a list of its problems.
 """
 
+import asyncio
 import logging
 import os
 import signal
-import threading
 import time
 import traceback
 from html import escape
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import jinja2
 import watchfiles
+from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.routing import Route
 
 from gradlab.problems import LessonProblems, shown_path
-from gradlab.server import SiteRequestHandler, make_server
+from gradlab.server import BackgroundServer, SiteFiles, site_app
 
 RELOAD_ROUTE = "/__livereload"
 HEARTBEAT_SECONDS = 15
 WATCH_TICK_MS = 200
+# How often an open stream looks for a new version: a page reloads at most this long after a rebuild.
+STREAM_TICK_SECONDS = 0.2
 RELOAD_SCRIPT_ROUTE = RELOAD_ROUTE + ".js"
 # A file, not inline code, so that the pages' Content-Security-Policy (script-src 'self') allows it.
 RELOAD_SCRIPT = """// Live preview only (python build.py serve): reload when the site has been rebuilt.
@@ -36,34 +39,35 @@ def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000, service=None):
     """Build once, serve site_dir with live reload, then rebuild after every change under watched, until Ctrl+C.
 
     rebuild(changed_paths) writes the site and returns a short summary, or raises to say why it could not;
-    service is the sync service's URL, whose API the server passes through under /api."""
+    service is the sync service's app (sync.app.create_app), mounted under its path (/api) in the same server."""
     # Ctrl+C (SIGINT) stops the preview whatever started it: a shell's background job, or a script, starts
-    # its commands with SIGINT ignored, and Python then never raises KeyboardInterrupt for it.
+    # its commands with SIGINT ignored, and Python then never raises KeyboardInterrupt for it. The server
+    # runs in a thread of its own, so that this one, which watches and rebuilds, is the one interrupted.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     state = PreviewState()
-    server = make_server(site_dir, host, port, quiet=True, handler=PreviewRequestHandler, state=state, service=service)
+    app = preview_app(site_dir, state, service)
     # Each rebuild prints its own line; watchfiles' "N changes detected" would only repeat it.
     logging.getLogger("watchfiles").setLevel(logging.WARNING)
-    serving = False
+    server = None
     try:
         # The first (empty) batch comes once the watcher is running: building only then means
         # that no edit made while the site is first built can go unnoticed.
         for changes in watchfiles.watch(*watched, yield_on_timeout=True, rust_timeout=WATCH_TICK_MS):
-            if not serving:
+            if server is None:
                 publish(state, attempt(rebuild, set()))
-                threading.Thread(target=server.serve_forever, daemon=True).start()
-                log(f"serving {site_dir} on http://{host}:{server.server_address[1]}/ with live reload (Ctrl+C stops)")
+                server = BackgroundServer(app, host, port)
+                bound = server.server_address[1]
+                log(f"serving {site_dir} on http://{host}:{bound}/ with live reload (Ctrl+C stops)")
                 if service:
-                    log(f"signing in with a passkey needs a secure context: open http://localhost:{server.server_address[1]}/")
-                serving = True
+                    log(f"signing in with a passkey needs a secure context: open http://localhost:{bound}/")
             elif changes:
                 publish(state, attempt(rebuild, {Path(path) for _, path in changes}))
     except KeyboardInterrupt:
         pass
     finally:
-        if serving:
+        if server is not None:
+            state.close()  # ends the pages' reload streams, which would hold the server's graceful stop up
             server.shutdown()
-        server.server_close()
 
 
 def publish(state, outcome):
@@ -95,88 +99,89 @@ def log(message):
 
 
 class PreviewState:
-    """The outcome of the latest rebuild: a version that changes with each one, and its problems."""
+    """The outcome of the latest rebuild: a version that changes with each one, and its problems.
+
+    The watching thread publishes, the server's reads: one tuple, replaced whole, so that a reader
+    never sees one rebuild's version with another's problems."""
 
     def __init__(self):
-        self._changed = threading.Condition()
         self._run = os.getpid()  # tells this server's versions from a previous one's after a restart
         self._builds = 0
-        self._problems = []
+        self._latest = (self._version(), [])
+        self.closed = False  # the server is stopping
 
     def publish(self, problems):
-        with self._changed:
-            self._builds += 1
-            self._problems = problems
-            self._changed.notify_all()
+        self._builds += 1
+        self._latest = (self._version(), list(problems))
 
     def snapshot(self):
         """(version, problems) of the latest rebuild, read together."""
-        with self._changed:
-            return self._version(), list(self._problems)
+        return self._latest
 
-    def wait_for_change(self, version, timeout):
-        """Block until the version differs from version (or timeout passes); return the current one."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._version() != version, timeout)
-            return self._version()
+    def close(self):
+        self.closed = True
 
     def _version(self):
         return f"{self._run}.{self._builds}"
 
 
-class PreviewRequestHandler(SiteRequestHandler):
-    """The site's files as the static server sends them, plus the reload stream and, while the
+def preview_app(site_dir, state, service=None):
+    """The site's server (gradlab/server.py) with the reload stream and script, and pages served by PreviewFiles."""
+    app = site_app(files=PreviewFiles(site_dir), service=service,
+                   routes=[Route(RELOAD_ROUTE, stream_versions), Route(RELOAD_SCRIPT_ROUTE, reload_script)])
+    app.state.preview = state
+    return app
+
+
+class PreviewFiles(SiteFiles):
+    """The site's files as the server sends them, but pages: each with the reload script, and while the
     latest rebuild failed, its problems in place of every page."""
 
-    def __init__(self, *args, state, **kwargs):
-        self.state = state
-        super().__init__(*args, **kwargs)
-
-    def do_GET(self):
-        route = urlsplit(self.path).path
-        if route == RELOAD_ROUTE:
-            return self.stream_versions()
-        if route == RELOAD_SCRIPT_ROUTE:
-            return self.send_body(200, "text/javascript", RELOAD_SCRIPT.encode("utf-8"))
-        if not route.endswith(("/", ".html")):
-            return super().do_GET()
-        version, problems = self.state.snapshot()
+    async def get_response(self, path, scope):
+        if scope["method"] not in ("GET", "HEAD") or not scope["path"].endswith(("/", ".html")):
+            return await super().get_response(path, scope)
+        version, problems = scope["app"].state.preview.snapshot()
         if problems:
-            return self.send_page(500, error_page(problems), version)
-        page = Path(self.translate_path(route))
-        page = page / "index.html" if page.is_dir() else page
-        if not page.is_file():
-            return super().do_GET()
-        self.send_page(200, page.read_text(encoding="utf-8"), version)
+            return page_with_reload(500, error_page(problems), version)
+        page, found = self.lookup_path(path)
+        if found and os.path.isdir(page):
+            page, found = self.lookup_path(os.path.join(path, "index.html"))
+        if not found or not os.path.isfile(page):
+            return await super().get_response(path, scope)
+        # Never a 304: the page's text may be unchanged by a rebuild, but the version it carries is not.
+        return page_with_reload(200, Path(page).read_text(encoding="utf-8"), version)
 
-    def send_page(self, status, html, version):
-        """Send an HTML page with the reload script before its </body> (fragments get none)."""
-        script = f'<script src="{RELOAD_SCRIPT_ROUTE}" data-version="{version}"></script>\n'
-        head, body_end, tail = html.rpartition("</body>")
-        self.send_body(status, "text/html; charset=utf-8", (head + script + body_end + tail if body_end else html).encode("utf-8"))
 
-    def send_body(self, status, content_type, body):
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+def page_with_reload(status, html, version):
+    """An HTML page with the reload script before its </body> (fragments get none)."""
+    script = f'<script src="{RELOAD_SCRIPT_ROUTE}" data-version="{version}"></script>\n'
+    head, body_end, tail = html.rpartition("</body>")
+    return HTMLResponse(head + script + body_end + tail if body_end else html, status_code=status)
 
-    def stream_versions(self):
-        """Server-sent events: the current version now, then each new one (and a heartbeat now and then)."""
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.end_headers()
-        version = None
-        try:
-            while True:
-                current = self.state.wait_for_change(version, HEARTBEAT_SECONDS)
-                # A comment line when nothing changed: it finds out whether the page is still there.
-                self.wfile.write(f"data: {current}\n\n".encode() if current != version else b": heartbeat\n\n")
-                self.wfile.flush()
-                version = current
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the page was closed or reloaded
+
+async def reload_script(request):
+    return Response(RELOAD_SCRIPT, media_type="text/javascript")
+
+
+async def stream_versions(request):
+    """Server-sent events: the current version now, then each new one (and a heartbeat now and then,
+    a comment line that keeps the connection known to be alive)."""
+    state = request.app.state.preview
+
+    async def events():
+        sent, quiet_since = None, time.monotonic()
+        while not state.closed:  # or until the page goes: Starlette then cancels this stream
+            current = state.snapshot()[0]
+            if current != sent:
+                yield f"data: {current}\n\n"
+                sent, quiet_since = current, time.monotonic()
+            elif time.monotonic() - quiet_since >= HEARTBEAT_SECONDS:
+                yield ": heartbeat\n\n"
+                quiet_since = time.monotonic()
+            await asyncio.sleep(STREAM_TICK_SECONDS)
+
+    # The type exactly, with no charset: what EventSource expects.
+    return StreamingResponse(events(), headers={"Content-Type": "text/event-stream"})
 
 
 def error_page(problems):

@@ -1,13 +1,19 @@
-"""Serve site/ on loopback with the headers the runtime needs (cross-origin isolation), and pass
-the sync service's API (/api/…) through to it, so that pages and service share one origin."""
+"""Serve site/ on loopback with the headers the runtime needs (cross-origin isolation), and the sync
+service mounted at its path (/api) when asked, so that pages and service share one origin: one ASGI
+app (Starlette), served by uvicorn. `make serve` (gradlab/preview.py) and the tests use it."""
 
-import functools
-import http.client
-import http.server
-import json
+import mimetypes
 import os
 import threading
-from urllib.parse import urlsplit
+import time
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
+from starlette.responses import FileResponse
+from starlette.routing import Mount
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
 
 from gradlab.assets import IMMUTABLE
 
@@ -18,109 +24,108 @@ ISOLATION_HEADERS = {
     "Cross-Origin-Embedder-Policy": "require-corp",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
-
-SERVICE_PATH = "/api/"
-HOP_BY_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
-              "transfer-encoding", "upgrade", "host"}
-
-
-class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with isolation headers, correct module and wasm types, and no stale cache."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-        ".json": "application/json",
-    }
-
-    def __init__(self, *args, quiet=False, isolate=True, service=None, **kwargs):
-        self.quiet = quiet
-        self.isolate = isolate  # False plays a host that cannot set headers (GitHub Pages)
-        self.service = service  # the sync service's base URL (http://127.0.0.1:PORT), if one runs
-        super().__init__(*args, **kwargs)
-
-    def end_headers(self):
-        for name, value in ISOLATION_HEADERS.items() if self.isolate else ():
-            self.send_header(name, value)
-        path = urlsplit(self.path).path.lstrip("/")
-        if not self.for_service():  # the service says itself how its answers may be cached
-            self.send_header("Cache-Control", "public, max-age=31536000, immutable" if IMMUTABLE.search(path) else "no-cache")
-        super().end_headers()
-
-    def for_service(self):
-        return self.service is not None and urlsplit(self.path).path.startswith(SERVICE_PATH)
-
-    def do_GET(self):
-        self.forward_to_service() if self.for_service() else super().do_GET()
-
-    def do_HEAD(self):
-        self.forward_to_service() if self.for_service() else super().do_HEAD()
-
-    def do_POST(self):
-        self.forward_to_service() if self.for_service() else self.send_error(405)
-
-    do_DELETE = do_OPTIONS = do_POST
-
-    def forward_to_service(self):
-        """Pass the request to the sync service and its answer back, as a proxy in production does."""
-        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        headers = {name: value for name, value in self.headers.items() if name.lower() not in HOP_BY_HOP}
-        headers["X-Forwarded-For"] = self.client_address[0]
-        upstream = urlsplit(self.service)
-        connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=30)
-        try:
-            connection.request(self.command, self.path, body=body or None, headers=headers)
-            answer = connection.getresponse()
-            status, answer_headers, content = answer.status, answer.getheaders(), answer.read()
-        except OSError:
-            status, answer_headers = 502, [("Content-Type", "application/json")]
-            content = json.dumps({"error": "The sync service is not answering; your progress is safe in this browser."}).encode()
-        finally:
-            connection.close()
-        self.send_response(status)
-        for name, value in answer_headers:
-            if name.lower() not in HOP_BY_HOP | {"content-length", "server", "date"}:
-                self.send_header(name, value)
-        self.send_header("Content-Length", str(len(content)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(content)
-
-    def send_head(self):
-        """Serve the build's .gz copy of a file to a browser that accepts gzip."""
-        path = self.translate_path(self.path)
-        if os.path.isdir(path):
-            if not urlsplit(self.path).path.endswith("/"):
-                return super().send_head()  # it redirects to the folder's URL with a slash
-            path = os.path.join(path, "index.html")
-        compressed = path + ".gz"
-        if "gzip" not in self.headers.get("Accept-Encoding", "") or not (os.path.isfile(path) and os.path.isfile(compressed)):
-            return super().send_head()
-        file = open(compressed, "rb")
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(os.fstat(file.fileno()).st_size))
-        self.send_header("Vary", "Accept-Encoding")
-        self.end_headers()
-        return file
-
-    def log_message(self, format, *args):
-        if not self.quiet:
-            super().log_message(format, *args)
+# Types the pages need exactly (a module script, streamed WebAssembly), whatever the system's tables say.
+CONTENT_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".json": "application/json",
+}
 
 
-def make_server(site_dir, host="127.0.0.1", port=8000, quiet=False, handler=SiteRequestHandler, **options):
-    """A threading HTTP server for site_dir (options go to the handler); port 0 picks a free one."""
-    handler = functools.partial(handler, directory=str(site_dir), quiet=quiet, **options)
-    return http.server.ThreadingHTTPServer((host, port), handler)
+class SiteFiles(StaticFiles):
+    """The site's files: a folder's index.html (a folder's URL without its slash redirected to it), the
+    types above, and the build's .gz copy of a file to a browser that accepts gzip."""
+
+    def __init__(self, directory):
+        super().__init__(directory=str(directory), html=True)
+
+    def file_response(self, full_path, stat_result, scope, status_code=200):
+        request_headers = Headers(scope=scope)
+        served, headers = str(full_path), {}
+        compressed = served + ".gz"
+        if os.path.isfile(compressed):
+            headers["Vary"] = "Accept-Encoding"
+            if "gzip" in request_headers.get("accept-encoding", ""):
+                headers["Content-Encoding"] = "gzip"
+                served, stat_result = compressed, os.stat(compressed)
+        response = FileResponse(served, status_code=status_code, stat_result=stat_result, headers=headers,
+                                media_type=content_type(str(full_path)))
+        if self.is_not_modified(response.headers, request_headers):
+            return NotModifiedResponse(response.headers)
+        return response
+
+
+def content_type(path):
+    """The type of the file at path (of the file itself, were its .gz copy sent)."""
+    return CONTENT_TYPES.get(os.path.splitext(path)[1]) or mimetypes.guess_type(path)[0] or "application/octet-stream"
+
+
+class SiteHeaders:
+    """Every answer's headers: cross-origin isolation (unless playing a host that cannot set headers,
+    like GitHub Pages), and for all but the service's answers, which say themselves how they may be
+    kept, a cache rule: content-hashed files forever, everything else revalidated each time."""
+
+    def __init__(self, app, isolate=True, service_path=None):
+        self.app = app
+        self.isolate = isolate
+        self.service_path = service_path
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        added = [(name.lower().encode(), value.encode()) for name, value in ISOLATION_HEADERS.items()] if self.isolate else []
+        if not (self.service_path and path.startswith(self.service_path + "/")):
+            rule = "public, max-age=31536000, immutable" if IMMUTABLE.search(path.lstrip("/")) else "no-cache"
+            added.append((b"cache-control", rule.encode()))
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *added]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def site_app(site_dir=None, *, files=None, isolate=True, service=None, routes=()):
+    """The server's app: routes first (the live preview's), then the sync service at its path if given
+    (an app of sync.app.create_app), then the site's files (SiteFiles of site_dir unless files is given)."""
+    service_path = service.state.settings.api_path.rstrip("/") if service else None
+    return Starlette(
+        routes=[*routes, *([Mount(service_path, app=service)] if service else []), Mount("", app=files or SiteFiles(site_dir))],
+        middleware=[Middleware(SiteHeaders, isolate=isolate, service_path=service_path)],
+        # Starlette runs only the outermost app's lifespan: this one runs the service's, which opens its store.
+        lifespan=(lambda _: service.router.lifespan_context(service)) if service else None)
+
+
+class BackgroundServer:
+    """An app served by uvicorn in a daemon thread; .url and .server_address say where (port 0: a free one)."""
+
+    def __init__(self, app, host="127.0.0.1", port=0):
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            if not self.thread.is_alive():
+                raise RuntimeError(f"could not serve on {host}:{port}")
+            time.sleep(0.01)
+        self.server_address = self.server.servers[0].sockets[0].getsockname()[:2]
+        self.url = f"http://{self.server_address[0]}:{self.server_address[1]}/"
+
+    def shutdown(self):
+        """Stop: idle connections closed, a request in flight answered, then the app's lifespan ended (a
+        mounted service's store closed); forced after a second, so that Ctrl+C stops within two."""
+        self.server.should_exit = True
+        self.thread.join(timeout=1)  # uvicorn notices within 0.1 s
+        if self.thread.is_alive():
+            self.server.force_exit = True
+            self.thread.join(timeout=1)  # a thread still busy after that is a daemon, and ends with the process
 
 
 def serve_in_background(site_dir, host="127.0.0.1", **options):
-    """Start a quiet server on a free port in a daemon thread; return it (tests use this)."""
-    server = make_server(site_dir, host, port=0, quiet=True, **options)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    """Serve site_dir on a free port in a daemon thread (options go to site_app); return the server."""
+    return BackgroundServer(site_app(site_dir, **options), host)

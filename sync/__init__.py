@@ -11,6 +11,11 @@ and send their progress documents, which the service merges field by field with 
     sessions    session cookies and their CSRF tokens
     guards      what every request must pass: size, origin, content type, rate
     progress    progress documents: their shape, and merging them into the account's
-    app         the routes, one Starlette application
-    serve       running it: `python -m sync`, or in a background thread for `make serve` and tests
+    app         the Starlette application: its routes, middleware, and the lifespan that owns the store
+    endpoints   the routes, a module per concern (sign-in, accounts, devices, progress)
+    middleware  what wraps every answer: no-store, failures answered in JSON
+    serve       running it: `python -m sync`, or in a background thread for tests
+                (`make serve` mounts the app in the site's own server, gradlab/server.py)
+
+Its packages are the `sync` extra (`pip install '.[sync]'`): building the site imports none of this.
 """

@@ -1,4 +1,4 @@
-"""Running the service: `python -m sync` in production, or in a background thread for `make serve` and tests."""
+"""Running the service: `python -m sync` in production, or in a background thread for tests."""
 
 import argparse
 import logging
@@ -7,7 +7,7 @@ import time
 
 import uvicorn
 
-from sync.app import create_app
+from sync.app import alone, create_app
 from sync.settings import settings_from_environment
 from sync.store import Store
 
@@ -16,7 +16,7 @@ log = logging.getLogger("sync")
 
 def app_from_environment():
     """The application configured by GRADLAB_* variables (uvicorn's factory, once per worker process)."""
-    return create_app(settings_from_environment())
+    return alone(create_app(settings_from_environment()))
 
 
 class BackgroundService:
@@ -26,8 +26,8 @@ class BackgroundService:
         self.app = create_app(settings)
         # Access logs name only method, path and status: no cookie, body or query reaches them.
         # uvicorn binds the port itself: a socket handed to it answers some 40 ms late.
-        config = uvicorn.Config(self.app, host=host, port=port, log_level=log_level, proxy_headers=True,
-                                forwarded_allow_ips="127.0.0.1", lifespan="off")
+        config = uvicorn.Config(alone(self.app), host=host, port=port, log_level=log_level, proxy_headers=True,
+                                forwarded_allow_ips="127.0.0.1")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -39,11 +39,14 @@ class BackgroundService:
         self.url = f"http://{bound[0]}:{bound[1]}"
 
     def stop(self):
-        """Stop answering at once: connections in flight are dropped, as when a server dies."""
-        self.server.should_exit = self.server.force_exit = True
-        # uvicorn notices within 0.1 s; a thread still busy after that is a daemon, and ends with the process.
-        self.thread.join(timeout=2)
-        self.app.state.store.close()
+        """Stop: idle connections closed, a request in flight answered, then the lifespan's end closes the store."""
+        self.server.should_exit = True
+        # uvicorn notices within 0.1 s. Forced after a second, it skips the lifespan's end: the store is closed here.
+        self.thread.join(timeout=1)
+        if self.thread.is_alive():
+            self.server.force_exit = True
+            self.thread.join(timeout=1)  # a thread still busy after that is a daemon, and ends with the process
+            self.app.state.store.close()
 
 
 def main():

@@ -21,10 +21,13 @@ GOOD_LESSONS = Path(__file__).parent / "fixtures" / "lessons" / "good"
 class Preview:
     """`build.py serve` running in a subprocess, its output read line by line as it comes."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, as_background_job=False):
+        # A shell's background job starts with SIGINT ignored: Ctrl+C must stop the preview all the same.
+        ignoring_sigint = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if as_background_job else None
         self.process = subprocess.Popen(
             [sys.executable, "-u", str(build.ROOT / "build.py"), "serve", "--lessons", "lessons", "--out", "site",
-             "--port", "0"], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+             "--port", "0"], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            preexec_fn=ignoring_sigint)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.url = self.wait_for_line(r"serving .* on (http://\S+/)").group(1)
@@ -53,9 +56,10 @@ class Preview:
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
 
-    def stop(self):
+    def stop(self, within=10):
+        """Ctrl+C; the exit status, which must come within `within` seconds."""
         self.process.send_signal(signal.SIGINT)
-        return self.process.wait(timeout=10)
+        return self.process.wait(timeout=within)
 
 
 def edit(path, old, new):

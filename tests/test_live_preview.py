@@ -3,6 +3,7 @@
 import http.client
 import re
 import shutil
+import time
 
 import pytest
 
@@ -69,3 +70,19 @@ def test_a_broken_lesson_shows_its_problems_in_the_page_until_it_is_fixed(previe
     status, page = preview.get(f"{LESSON}/index.html")
     assert status == 200 and "Which lesson is this?" in page
     assert preview.stop() == 0
+
+
+def test_ctrl_c_stops_a_background_job_within_two_seconds_with_a_page_open(tmp_path):
+    shutil.copytree(GOOD_LESSONS, tmp_path / "lessons")
+    preview = Preview(tmp_path, as_background_job=True)
+    try:
+        host, port = re.match(r"http://([^:/]+):(\d+)/", preview.url).groups()
+        connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        connection.request("GET", "/__livereload")
+        first_event(connection.getresponse())  # an open page's reload stream, which must not hold the server up
+        started = time.monotonic()
+        assert preview.stop(within=2) == 0
+        assert time.monotonic() - started < 2
+    finally:
+        if preview.process.poll() is None:
+            preview.process.kill()

@@ -11,10 +11,11 @@ import re
 import threading
 from urllib.parse import urlsplit
 
+import anyio
 import pytest
 from playwright.sync_api import sync_playwright
 
-from gradlab.server import SiteRequestHandler, make_server, serve_in_background
+from gradlab.server import SiteFiles, serve_in_background
 from tests.browser.find_chromium import find_chromium
 
 # Chromium ignores a switch it does not know; this one finds our browser among the processes.
@@ -156,17 +157,17 @@ def page(new_context):
     return page
 
 
-class RuntimeHoldingHandler(SiteRequestHandler):
+class RuntimeHoldingFiles(SiteFiles):
     """The site, but the runtime's files wait until the test lets them through."""
 
-    def __init__(self, *args, release, **kwargs):
-        self.release = release  # set before the base class handles the request inside __init__
-        super().__init__(*args, **kwargs)
+    def __init__(self, directory, release):
+        super().__init__(directory)
+        self.release = release
 
-    def send_head(self):
-        if RUNTIME_FILES.search(urlsplit(self.path).path):
-            self.release.wait(HOLD_AT_MOST_S)
-        return super().send_head()
+    async def get_response(self, path, scope):
+        if RUNTIME_FILES.search(scope["path"]):
+            await anyio.to_thread.run_sync(self.release.wait, HOLD_AT_MOST_S, abandon_on_cancel=True)
+        return await super().get_response(path, scope)
 
 
 class HeldPython:
@@ -174,10 +175,8 @@ class HeldPython:
 
     def __init__(self, site_dir):
         self.released = threading.Event()
-        self.server = make_server(site_dir, port=0, quiet=True, handler=RuntimeHoldingHandler, release=self.released)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        host, port = self.server.server_address[:2]
-        self.url = f"http://{host}:{port}/"
+        self.server = serve_in_background(site_dir, files=RuntimeHoldingFiles(site_dir, self.released))
+        self.url = self.server.url
 
     def let_python_load(self):
         self.released.set()

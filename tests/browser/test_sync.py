@@ -3,21 +3,26 @@ where it has none, not a trace of it.
 
 A device is a browser context of its own with a virtual authenticator (Chromium's WebAuthn domain).
 The site and the service share one origin, http://localhost:PORT (passkeys need a secure context,
-which on plain http only localhost is), the site's server passing /api to the service."""
+which on plain http only localhost is), the service mounted at /api in the site's server."""
 
+import asyncio
 import itertools
 import re
 import socket
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+from starlette.routing import Mount
 
 import build
-from gradlab.server import serve_in_background
-from sync.serve import BackgroundService
+from gradlab.server import BackgroundServer, site_app
+from sync.app import create_app, lifespan_of
 from sync.settings import Settings
 from tests.browser.lesson import LESSON, open_lesson, saved_progress, set_code
 from tests.browser.study import CARD, CARD_QUESTION, MODULE_TEST
@@ -56,26 +61,65 @@ def sync_site(tmp_path_factory):
 
 
 class SiteAndService:
-    """The site on http://localhost:PORT with the sync service behind its /api; the service can be
-    stopped and started again, on the same port and database, as a server that dies and comes back."""
+    """The site on http://localhost:PORT with the sync service mounted at its /api; the service can be
+    stopped and started again, on the same database, as a service that dies and comes back while the
+    site stays up."""
 
     def __init__(self, site_dir, database_url):
-        self.service_port = free_port()
-        self.site = serve_in_background(site_dir, service=f"http://127.0.0.1:{self.service_port}")
-        self.url = f"http://localhost:{self.site.server_address[1]}/"
+        port = free_port()
+        self.url = f"http://localhost:{port}/"
         self.settings = Settings(database_url=database_url, site_origins=(self.url.rstrip("/"),))
-        self.service = None
-        self.start_service()
+        self.service = StoppableService(self.settings)
+        self.service.start()
+        self.site = BackgroundServer(site_app(site_dir, service=self.service.mounted()), port=port)
 
     def start_service(self):
-        self.service = BackgroundService(self.settings, port=self.service_port)
+        self.service.start()
 
     def stop_service(self):
         self.service.stop()
 
     def close(self):
-        self.stop_service()
         self.site.shutdown()
+        self.service.stop()
+
+
+class StoppableService:
+    """The real service (its app, its lifespan opening and closing its store), which the test stops and
+    starts again; stopped, /api answers 502, as the proxy in front of a service that died does."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self.running = None
+
+    def mounted(self):
+        """An app for site_app to mount: it passes each request to the service running at that moment."""
+        app = Starlette(routes=[Mount("", app=self)])
+        app.state.settings = self.settings
+        return app
+
+    def start(self):
+        app = create_app(self.settings)
+        self.lifespan = lifespan_of(app)
+        on_a_loop_of_its_own(self.lifespan.__aenter__())
+        self.running = app
+
+    def stop(self):
+        if self.running is not None:
+            self.running = None
+            on_a_loop_of_its_own(self.lifespan.__aexit__(None, None, None))
+
+    async def __call__(self, scope, receive, send):
+        if self.running is None:
+            answer = JSONResponse({"error": "The sync service is not answering; your progress is safe in this browser."}, status_code=502)
+            return await answer(scope, receive, send)
+        await self.running(scope, receive, send)
+
+
+def on_a_loop_of_its_own(coroutine):
+    """Run a coroutine to its end in a thread of its own: Playwright's sync API holds this thread's event loop."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 DATABASE_NUMBERS = itertools.count(1)

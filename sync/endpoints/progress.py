@@ -1,0 +1,52 @@
+"""The account's progress: read what changed since a version, and merge what this browser changed."""
+
+from starlette.concurrency import run_in_threadpool
+from starlette.routing import Route
+
+from sync.endpoints.common import changing, service_of, signed_in_session
+from sync.guards import Refused, read_json
+from sync.json_response import JSONResponse
+from sync.progress import check_size, read_since, read_upload
+from sync.progress_merge import SCHEMA, merge_document
+from sync.store import AccountGone, now_ms
+
+
+async def read_progress(request):
+    session = await signed_in_session(request)
+    since = read_since(number_in_query(request, "since"))
+    version, lessons = await run_in_threadpool(service_of(request)[1].progress, session.account_id, since)
+    return JSONResponse({"schema": SCHEMA, "lessons": lessons, "version": version, "synced": now_ms()})
+
+
+async def sync_progress(request):
+    """Merge each lesson sent on its own (one refused is named, the others kept); answer every
+    lesson written since the version the device has seen, but those it sent and holds already."""
+    session = await changing(request)
+    settings, store = service_of(request)
+    upload = read_upload(await read_json(request, settings), settings)
+    refusal = lambda lesson_id, merged: check_size(lesson_id, merged, settings)
+    refused, holds = dict(upload.refused), set()
+    for lesson_id, document in upload.lessons.items():
+        merge = lambda stored, mine, lesson_id=lesson_id: merge_document(lesson_id, stored, mine)
+        try:
+            merged, why = await run_in_threadpool(store.merge_lesson, session.account_id, lesson_id, document, merge, refusal)
+        except AccountGone:
+            raise Refused(401, "You are signed out: sign in again to sync your progress.") from None
+        if why:
+            refused[lesson_id] = why
+        elif merged == document:
+            holds.add(lesson_id)
+    version, changed = await run_in_threadpool(store.progress, session.account_id, upload.since)
+    lessons = {lesson_id: document for lesson_id, document in changed.items() if lesson_id not in holds}
+    return JSONResponse({"schema": SCHEMA, "lessons": lessons, "refused": refused, "version": version, "synced": now_ms()})
+
+
+def number_in_query(request, name):
+    value = request.query_params.get(name, "0")
+    return int(value) if value.isdigit() and len(value) < 20 else -1
+
+
+routes = [
+    Route("/progress", read_progress, methods=["GET"]),
+    Route("/progress", sync_progress, methods=["POST"]),
+]

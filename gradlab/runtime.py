@@ -1,12 +1,13 @@
 """The Python runtime the site serves itself: Pyodide's files, micropip, and the engine wheel."""
 
-import base64
+import contextlib
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
-import zipfile
+import tempfile
 from pathlib import Path
 
 # Only what a page needs to boot: the loader, the runtime and the standard library.
@@ -65,25 +66,46 @@ def sha256_of(path):
 
 
 def build_engine_wheel(package_dirs, version, out_dir):
-    """Pack the packages (engine/, grading/) into a pure-Python wheel, byte-for-byte the same for the same sources."""
+    """Build the packages (engine/, grading/) into a pure-Python wheel, byte-for-byte the same for the
+    same sources. poetry-core, a standard build backend with no dependencies of its own, is called
+    in-process: building a site downloads nothing, and it takes packages from several folders."""
+    from poetry.core.factory import Factory
+    from poetry.core.masonry.builders.wheel import WheelBuilder
+
     out_dir.mkdir(parents=True, exist_ok=True)
-    tag = f"{ENGINE_DISTRIBUTION}-{version}"
-    wheel_path = out_dir / f"{tag}-py3-none-any.whl"
-    files = {f"{Path(package_dir).name}/{p.relative_to(package_dir).as_posix()}": p.read_bytes()
-             for package_dir in package_dirs for p in sorted(Path(package_dir).rglob("*.py"))}
-    dist_info = f"{tag}.dist-info"
-    files[f"{dist_info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {ENGINE_DISTRIBUTION}\nVersion: {version}\n"
-                                      "Summary: gradlab's scalar autograd engine and grader\n").encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: gradlab build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    files[f"{dist_info}/top_level.txt"] = "".join(f"{Path(d).name}\n" for d in package_dirs).encode()
-    record = [f"{name},sha256={record_digest(data)},{len(data)}" for name, data in files.items()]
-    files[f"{dist_info}/RECORD"] = ("\n".join(record + [f"{dist_info}/RECORD,,"]) + "\n").encode()
-    with zipfile.ZipFile(wheel_path, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for name, data in files.items():
-            # A fixed timestamp keeps the wheel, and so its hash, reproducible.
-            wheel.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
-    return wheel_path
+    with tempfile.TemporaryDirectory() as staging:
+        project = Path(staging)
+        for package_dir in map(Path, package_dirs):
+            shutil.copytree(package_dir, project / package_dir.name, ignore=shutil.ignore_patterns("__pycache__"))
+        includes = ", ".join(f'{{ include = "{Path(d).name}" }}' for d in package_dirs)
+        (project / "pyproject.toml").write_text(
+            WHEEL_PROJECT.format(name=ENGINE_DISTRIBUTION, version=version, includes=includes))
+        with source_date(FIXED_SOURCE_DATE):
+            name = WheelBuilder.make_in(Factory().create_poetry(project), out_dir)
+    return out_dir / name
 
 
-def record_digest(data):
-    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+# The wheel's project: the engine that learners' Python imports, and the grader beside it.
+WHEEL_PROJECT = """[project]
+name = "{name}"
+version = "{version}"
+description = "gradlab's scalar autograd engine and grader"
+requires-python = ">=3.11"
+
+[tool.poetry]
+packages = [{includes}]
+"""
+FIXED_SOURCE_DATE = "315532800"  # 1980-01-01, the earliest date a zip can hold: the same wheel whenever built
+
+
+@contextlib.contextmanager
+def source_date(default):
+    """SOURCE_DATE_EPOCH, the reproducible-builds convention the backend reads, as the environment
+    sets it or else default, for the time of one build."""
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = before or default
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SOURCE_DATE_EPOCH"]

@@ -143,8 +143,9 @@ def check_rendering(course, study, templates):
     The runtime is not built: its paths appear only in data attributes, which no check follows."""
     with tempfile.TemporaryDirectory() as scratch:
         out_dir = Path(scratch)
-        urls = write_static(out_dir, block_kinds=templates.block_kinds) | {"pyodide": "pyodide/", "engine-wheel": "wheels/engine.whl",
-                                        "snapshot": "pyodide/python.bin", "snapshot-for": "unbuilt"}
+        unbuilt = {"pyodide": "pyodide/", "engine-wheel": "wheels/engine.whl", "snapshot": "pyodide/python.bin",
+                   "snapshot-for": "unbuilt"}
+        urls = write_static(out_dir, block_kinds=templates.block_kinds) | unbuilt
         write_site_pages(course, study, templates, out_dir, urls, offline=False)
 
 

@@ -16,7 +16,6 @@ write static files, runtime and pages, then the card, module and test pages.
 
 import argparse
 import functools
-import json
 import multiprocessing
 import os
 import shutil
@@ -32,6 +31,7 @@ import engine
 from grading.exercise import graph_cases
 from grading.messages import describe_case
 from gradlab import assets, page_checks, runtime
+from gradlab.blocks import BLOCK_KINDS, page_registry, template_loader
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
 from gradlab.lesson_checks import check_lesson
@@ -89,23 +89,21 @@ def main(argv=None):
     return 0
 
 
-def build_site(lessons_dir, out_dir, sync=None):
+def build_site(lessons_dir, out_dir, sync=None, block_kinds=BLOCK_KINDS):
     """Load and validate every lesson first, then write the whole site into out_dir.
-    sync (a SyncService, or None for a site without one) is where the pages sync progress."""
-    templates = make_templates(sync)
+    sync (a SyncService, or None for a site without one) is where the pages sync progress;
+    block_kinds, the kinds of lesson block the lessons may use (gradlab/blocks, docs/blocks.md)."""
+    templates = make_templates(sync, block_kinds)
     course = load_course(lessons_dir, templates)
     study = load_study(lessons_dir, course, templates)  # concept cards and module tests
     report_warnings(study)
     reset_directory(out_dir)
-    urls = write_static(out_dir, sync) | write_runtime(out_dir)
-    write_pages(course, templates, out_dir, urls)
-    write_study_pages(course, study, templates, out_dir, urls)
+    urls = write_static(out_dir, sync, block_kinds) | write_runtime(out_dir)
     try:
-        check_written_pages(course, study, out_dir)
+        write_site_pages(course, study, templates, out_dir, urls, sync)
     except LessonProblems:
         shutil.rmtree(out_dir)  # a site that shows a reader something broken is never left to deploy
         raise
-    prepare_for_offline(out_dir, sync)
     print(f"built {len(course.lessons)} lesson(s) into {out_dir}")
 
 
@@ -127,10 +125,7 @@ def serve(lessons_dir, out_dir, port, sync=None):
         course = load_course(lessons_dir, templates, converted)
         study = load_study(lessons_dir, course, templates)
         report_warnings(study)
-        write_pages(course, templates, out_dir, urls, written)
-        write_study_pages(course, study, templates, out_dir, urls)
-        check_written_pages(course, study, out_dir)
-        prepare_for_offline(out_dir, sync)
+        write_site_pages(course, study, templates, out_dir, urls, sync, written)
         return f"{len(course.lessons)} lesson(s)"
 
     # Only the preview needs the server and the sync service (`pip install '.[serve]'`): building does not import them.
@@ -148,11 +143,21 @@ def check_rendering(course, study, templates):
     The runtime is not built: its paths appear only in data attributes, which no check follows."""
     with tempfile.TemporaryDirectory() as scratch:
         out_dir = Path(scratch)
-        urls = write_static(out_dir) | {"pyodide": "pyodide/", "engine-wheel": "wheels/engine.whl",
-                                        "snapshot": "pyodide/python.bin", "snapshot-for": "unbuilt"}
-        write_pages(course, templates, out_dir, urls)
-        write_study_pages(course, study, templates, out_dir, urls)
-        check_written_pages(course, study, out_dir)
+        unbuilt = {"pyodide": "pyodide/", "engine-wheel": "wheels/engine.whl", "snapshot": "pyodide/python.bin",
+                   "snapshot-for": "unbuilt"}
+        urls = write_static(out_dir, block_kinds=templates.block_kinds) | unbuilt
+        write_site_pages(course, study, templates, out_dir, urls, offline=False)
+
+
+def write_site_pages(course, study, templates, out_dir, urls, sync=None, written=None, offline=True):
+    """Write every page, with what each page's blocks write beside it, then read them back as a reader
+    would (raising LessonProblems for anything broken) and, if offline, ready them to work offline: the
+    one sequence the build, the check and the live preview share. written: see write_pages."""
+    write_pages(course, templates, out_dir, urls, written)
+    write_study_pages(course, study, templates, out_dir, urls)
+    check_written_pages(course, study, out_dir)
+    if offline:
+        prepare_for_offline(out_dir, sync)
 
 
 def check_written_pages(course, study, out_dir):
@@ -165,10 +170,11 @@ def check_written_pages(course, study, out_dir):
         raise LessonProblems(problems)
 
 
-def make_templates(sync=None):
+def make_templates(sync=None, block_kinds=BLOCK_KINDS):
     """The Jinja2 environment for pages and lesson blocks, escaping HTML by default; sync: the
-    SyncService the pages name (base.html), or None."""
-    templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+    SyncService the pages name (base.html), or None. It holds the block kinds its lessons are
+    converted with (templates.block_kinds), whose templates are among its own."""
+    templates = jinja2.Environment(loader=template_loader(TEMPLATES_DIR, block_kinds),
                                    autoescape=jinja2.select_autoescape(["html"]),
                                    undefined=jinja2.StrictUndefined)
     templates.filters["number"] = lambda value: "—" if value is None else f"{value:.3g}"
@@ -178,6 +184,7 @@ def make_templates(sync=None):
     templates.globals["describe_case"] = describe_case
     templates.globals["graph_cases"] = graph_cases
     templates.globals["sync"] = sync
+    templates.extend(block_kinds=tuple(block_kinds))
     return templates
 
 
@@ -212,22 +219,24 @@ def convert_lessons(sources, templates):
     # a Jinja2 environment cannot be sent to another process.
     workers = os.cpu_count()
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(convert_and_check_in_worker, *zip(*sources), chunksize=max(1, len(sources) // (4 * workers))))
+        kinds = [templates.block_kinds] * len(sources)
+        return list(pool.map(convert_and_check_in_worker, *zip(*sources), kinds,
+                             chunksize=max(1, len(sources) // (4 * workers))))
 
 
 @functools.cache
-def worker_templates():
-    return make_templates()
+def worker_templates(block_kinds):
+    return make_templates(block_kinds=block_kinds)
 
 
-def convert_and_check_in_worker(path, text):
-    return convert_and_check(path, text, worker_templates())
+def convert_and_check_in_worker(path, text, block_kinds):
+    return convert_and_check(path, text, worker_templates(block_kinds))
 
 
 def convert_and_check(path, text, templates):
     """One lesson converted, with the problems the checks find in it."""
     lesson = convert_lesson(path, text, templates, CACHE_DIR / "wheels")
-    lesson.problems += check_lesson(lesson)
+    lesson.problems += check_lesson(lesson, templates.block_kinds)
     return lesson
 
 
@@ -251,12 +260,16 @@ def copy_static(out_dir):
     shutil.copyfile(STATIC_DIR / "service-worker.js", out_dir / "service-worker.js")
 
 
-def write_static(out_dir, sync=None):
-    """Static files, the bundled page script and the highlighting colours, under content-hashed
-    names; return {name in static/: its path in the site}."""
+def write_static(out_dir, sync=None, block_kinds=BLOCK_KINDS):
+    """Static files, the bundled page script (with each block kind's page module) and the highlighting
+    colours, under content-hashed names; return {name in static/: its path in the site}."""
     shutil.rmtree(out_dir / "static", ignore_errors=True)
     copy_static(out_dir)
-    bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js")
+    with tempfile.TemporaryDirectory() as scratch:
+        registry = Path(scratch) / "block-modules.js"
+        registry.write_text(page_registry(block_kinds), encoding="utf-8")
+        bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js",
+                           aliases={"gradlab-block-modules": registry})
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "study.js", out_dir / "static" / "study.js")
     # Its own bundle, loaded only when a learner first asks to see a graph.
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
@@ -324,8 +337,8 @@ def write_pygments_css(path):
 
 
 def write_lesson(lesson, course, templates, out_dir, urls):
-    """Write a lesson's page and, beside it, each exercise's solution (loaded only when asked for) and
-    what the grader needs to check it (loaded at the first Check)."""
+    """Write a lesson's page and, beside it, what each of its blocks writes there (an exercise: its
+    solution and what the grader needs to check it)."""
     lesson_dir = out_dir / lesson.slug
     lesson_dir.mkdir(exist_ok=True)
     previous, following = course.neighbours(lesson)
@@ -333,10 +346,9 @@ def write_lesson(lesson, course, templates, out_dir, urls):
     write_page(lesson_dir / "index.html", templates.get_template("lesson.html"), root="../", lesson=lesson,
                module=course.module_of(lesson), previous=previous, next=following, urls=urls,
                sections=[vars(section) for section in course.sections], packages=packages)
-    for exercise in lesson.exercises:
-        (lesson_dir / f"solution-{exercise['id']}.html").write_text(exercise["solution_html"], encoding="utf-8")
-        (lesson_dir / f"exercise-{exercise['id']}.json").write_text(json.dumps(exercise["grading"].to_dict()),
-                                                                    encoding="utf-8")
+    for kind in templates.block_kinds:
+        for block in lesson.blocks.get(kind.name, []) if kind.write else ():
+            kind.write(block, lesson_dir)
 
 
 def write_wheel(wheel, out_dir):

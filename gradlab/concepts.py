@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gradlab.concept_links import SLUG
+from gradlab.blocks.concept_links import SLUG
 from gradlab.course import lesson_number
 from gradlab.lesson_checks import check_scripts
 from gradlab.lesson_format import (KEY_VALUE, LESSON_ID, LessonSource, did_you_mean, new_markdown, read_settings,

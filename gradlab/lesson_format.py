@@ -1,14 +1,13 @@
-"""The lesson format: markdown with front matter, math, computed numbers and four fenced blocks.
+"""The lesson format: markdown with front matter, math, and the lesson blocks of gradlab/blocks.
 
-A lesson file is front matter between `---` lines, then markdown. Fenced blocks named
-`exercise`, `quiz` and `explore` become structured data (collected on the `Markdown`
-instance while it converts) plus HTML from the block templates; a `numbers` block is the
-lesson's own Python, which the prose's {{ … }} numbers and the explores use. Every problem found
-on the way is reported with its line instead of stopping at the first. See lessons/README.md.
+A lesson file is front matter between `---` lines, then markdown. A fence that names a block kind
+(```exercise, ```quiz, ```explore, ```numbers) is parsed by that kind into data (collected on the
+`Markdown` instance while it converts) and HTML from its template; kinds written inside the prose
+([[concept]] links, !!! callouts) register their own processors. Every problem found on the way is
+reported with its line instead of stopping at the first. See lessons/README.md and docs/blocks.md.
 """
 
 import difflib
-import hashlib
 import re
 import xml.etree.ElementTree as etree
 from collections import Counter
@@ -25,11 +24,10 @@ from markdown.treeprocessors import Treeprocessor
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
-from gradlab import exercise_block, explore_block, lesson_code, packages
-from gradlab.concept_links import CONCEPT_LINK, ConceptLinkProcessor, FirstMentionOnly
-from gradlab.problems import LessonProblem
+from gradlab import lesson_code, packages
+from gradlab.blocks import BLOCK_KINDS
+from gradlab.problems import LessonProblem, did_you_mean
 
-BLOCK_KINDS = ("exercise", "quiz", "explore", "numbers")
 FRONT_MATTER_KEYS = ("id", "title", "module", "summary", "scripts", "packages")
 LESSON_ID = re.compile(r"\d+\.\d+")
 KEY_VALUE = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$")
@@ -67,9 +65,7 @@ class Lesson:
     html: str
     body_line: int
     sections: list
-    exercises: list = field(default_factory=list)
-    quizzes: list = field(default_factory=list)
-    explores: list = field(default_factory=list)
+    blocks: dict = field(default_factory=dict)  # each block kind's name → its blocks' data, in page order
     packages: list = field(default_factory=list)  # paths of the wheels its code imports
     problems: list = field(default_factory=list)
     concept_mentions: list = field(default_factory=list)
@@ -82,11 +78,22 @@ class Lesson:
     def slug(self):
         return self.path.stem
 
+    @property
+    def exercises(self):
+        return self.blocks.get("exercise", [])
 
-def did_you_mean(word, choices):
-    """' (did you mean 'exercise'?)' when word looks like a typo of one of choices, else ''."""
-    close = difflib.get_close_matches(word, choices, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    @property
+    def quizzes(self):
+        return self.blocks.get("quiz", [])
+
+    @property
+    def explores(self):
+        return self.blocks.get("explore", [])
+
+
+def block_kinds_of(templates):
+    """The block kinds a Jinja2 environment renders (build.make_templates gives it them); else every built-in one."""
+    return getattr(templates, "block_kinds", BLOCK_KINDS)
 
 
 def convert_lesson(path, text, templates, wheel_cache=None):
@@ -99,8 +106,7 @@ def convert_lesson(path, text, templates, wheel_cache=None):
     html = md.convert("\n".join(source.lines[body_start:]))
     return Lesson(path=source.path, meta=meta, meta_lines=meta_lines, html=html,
                   body_line=body_start + 1, sections=md.lesson_sections,
-                  exercises=md.lesson_blocks["exercise"], quizzes=md.lesson_blocks["quiz"],
-                  explores=md.lesson_blocks["explore"], packages=wheels, problems=source.problems,
+                  blocks=md.lesson_blocks, packages=wheels, problems=source.problems,
                   concept_mentions=source.concept_mentions)
 
 
@@ -155,7 +161,7 @@ def new_markdown(templates, source, first_line, code=("", {})):
     """A fresh Markdown for one page (or fragment): standard extensions plus the lesson format.
     code is the lesson's numbers code and what running it defined (None if it failed)."""
     return markdown.Markdown(extensions=[
-        "fenced_code", "codehilite", "admonition", "attr_list", "tables", "toc",
+        "fenced_code", "codehilite", "attr_list", "tables", "toc",
         LessonFormatExtension(templates=templates, source=source, first_line=first_line, code=code),
     ], extension_configs={
         "codehilite": {"guess_lang": False, "css_class": "highlight"},
@@ -181,8 +187,42 @@ def render_inline(text, md, line):
     return html[3:-4] if html.startswith("<p>") and html.endswith("</p>") else html
 
 
+class BlockContext:
+    """What a block kind's parse is given besides its own lines: where problems go, the page's blocks
+    parsed so far, the lesson's numbers code, and markdown rendered with the page's own syntax."""
+
+    def __init__(self, md):
+        self.md = md
+        self.source = md.lesson_source  # the file's lines (LessonSource)
+        self.code, self.namespace = md.lesson_code, md.lesson_namespace  # namespace: None if the code failed
+
+    def report(self, line, message):
+        """A problem at a line of the lesson's file."""
+        self.source.report(line, message)
+
+    def blocks(self, kind):
+        """The data of the blocks of that kind parsed so far on this page."""
+        return self.md.lesson_blocks[kind]
+
+    def render_markdown(self, text, first_line):
+        """HTML for a piece of markdown (a hint) whose first line is first_line of the file."""
+        return render_fragment(text, self.md, first_line)
+
+    def render_inline(self, text, line):
+        """HTML for one line of markdown, without the paragraph around it."""
+        return render_inline(text, self.md, line)
+
+    def read_settings(self, lines, first_line, item, known, required=None):
+        """'key: value' lines as (values, the line of each key); see read_settings."""
+        return read_settings(lines, first_line, self.source, item, known, required)
+
+    @staticmethod
+    def did_you_mean(word, choices):
+        return did_you_mean(word, choices)
+
+
 class LessonFormatExtension(Extension):
-    """Registers the block preprocessor, display math, inline math and computed numbers."""
+    """Registers the block preprocessor, display math, inline math, and each block kind's own processors."""
 
     def __init__(self, **kwargs):
         self.config = {
@@ -197,26 +237,23 @@ class LessonFormatExtension(Extension):
         md.lesson_templates = self.getConfig("templates")
         md.lesson_source = self.getConfig("source")
         md.lesson_code, md.lesson_namespace = self.getConfig("code")
-        md.lesson_blocks = {kind: [] for kind in BLOCK_KINDS}
+        md.block_kinds = block_kinds_of(md.lesson_templates)
+        md.lesson_blocks = {kind.name: [] for kind in md.block_kinds}
         md.lesson_sections = []
         # Above fenced_code (25), so our blocks are claimed before it treats them as code.
         md.preprocessors.register(LessonBlockPreprocessor(md, self.getConfig("first_line")), "lesson_blocks", 30)
         md.preprocessors.register(DisplayMathPreprocessor(md), "display_math", 29)
-        # Below fenced_code (25), so code excerpts keep their braces; above tables and every other block,
-        # so the '|' of a number's format is gone before a table row is split at its '|'s.
-        md.preprocessors.register(ComputedNumberPreprocessor(md), "computed_numbers", 24)
         md.treeprocessors.register(ScrollingTables(md), "scrolling_tables", 5)
         # Above backslash escapes (180) so LaTeX keeps its backslashes; below code spans (190).
         md.inlinePatterns.register(InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185)
-        # Above links (160), so that [[…]] is not read as a markdown link; after the stash is restored (30).
-        md.concept_mentions = md.lesson_source.concept_mentions
-        md.inlinePatterns.register(ConceptLinkProcessor(CONCEPT_LINK, md), "concept_link", 184)
-        md.postprocessors.register(FirstMentionOnly(md), "first_concept_mention", 5)
+        for kind in md.block_kinds:
+            if kind.extend:
+                kind.extend(md)
 
 
 class LessonBlockPreprocessor(Preprocessor):
-    """Walks the fenced blocks: parses and stashes exercise/quiz/explore, checks that code blocks
-    name a known language, and notes each `## ` section heading with its line."""
+    """Walks the fenced blocks: has each one that names a block kind parsed by it and stashes its HTML,
+    checks that code blocks name a known language, and notes each `## ` section heading with its line."""
 
     FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
     SECTION = re.compile(r"^##(?!#)\s+(.+?)(?:\s+#+)?\s*$")
@@ -245,8 +282,9 @@ class LessonBlockPreprocessor(Preprocessor):
                 output.append(lines[index])
                 index += 1
                 continue
-            if name in PARSERS:
-                output += self.stash_block(name, argument, lines[index + 1:end], line)
+            kind = next((kind for kind in self.md.block_kinds if kind.parse and kind.name == name), None)
+            if kind:
+                output += self.stash_block(kind, argument, lines[index + 1:end], line)
             else:
                 self.check_language(name, line)
                 output += lines[index:end + 1]
@@ -255,21 +293,25 @@ class LessonBlockPreprocessor(Preprocessor):
 
     def stash_block(self, kind, argument, lines, line):
         """Parse one lesson block; put its HTML in the stash and its data on the Markdown instance."""
-        block = PARSERS[kind](argument, lines, line, self.md)
-        if block is None or kind == "numbers":
+        block = kind.parse(argument, lines, line, BlockContext(self.md))
+        if block is None:
             return [""]
         block["line"] = line
-        self.md.lesson_blocks[kind].append(block)
-        html = self.md.lesson_templates.get_template(f"blocks/{kind}.html").render(block=block)
+        self.md.lesson_blocks[kind.name].append(block)
+        if not kind.template:
+            return [""]
+        html = self.md.lesson_templates.get_template(kind.template_name).render(block=block)
         return ["", self.md.htmlStash.store(html), ""]
 
     def check_language(self, name, line):
         """A fence names a lesson block or a language Pygments knows; anything else is a typo."""
         if not name or known_language(name):
             return
+        fenced = [kind.name for kind in self.md.block_kinds if kind.parse]
         self.md.lesson_source.report(
-            line, f"unknown block '```{name}'{did_you_mean(name, BLOCK_KINDS + ('python', 'text'))}: "
-                  "lesson blocks are exercise, quiz, explore and numbers, and a code block names a language, such as python or text")
+            line, f"unknown block '```{name}'{did_you_mean(name, fenced + ['python', 'text'])}: "
+                  f"lesson blocks are {', '.join(fenced[:-1])} and {fenced[-1]}, and a code block names a language, "
+                  "such as python or text")
 
 
 def fence_name(info):
@@ -315,84 +357,6 @@ def read_settings(lines, first_line, source, item, known, required=None):
     return values, value_lines
 
 
-def parse_exercise(argument, lines, opening, md):
-    """Exercise: settings, then parts (see gradlab/exercise_block.py)."""
-    return exercise_block.parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, render_fragment)
-
-
-QUIZ_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
-
-
-def parse_quiz(argument, lines, opening, md):
-    """Quiz: '? question', then options '- [ ] text' / '- [x] text', each with its explanation indented.
-    Its id, which keys the learner's saved answers, is its name (```quiz NAME) or else made from the
-    question's text, so inserting or moving questions leaves every saved answer on its own question."""
-    report = md.lesson_source.report
-    problems_before = len(md.lesson_source.problems)
-    if argument and not QUIZ_NAME.fullmatch(argument):
-        report(opening, f"a quiz's name is lowercase letters, digits, '-' and '_', such as ```quiz highway-rate; "
-                        f"{argument!r} is not one")
-    question, options = None, []
-    for number, line in enumerate(lines, start=opening + 1):
-        option = re.match(r"^[-*] \[( |x|X)\] (.+)$", line)
-        if line.startswith("? "):
-            question = (number, line[2:].strip())
-        elif option:
-            options.append({"text": option.group(2), "right": option.group(1) != " ", "line": number, "explanation": []})
-        elif line.startswith("  ") and options:
-            options[-1]["explanation"].append(line.strip())
-        elif line.strip():
-            report(number, f"a quiz has '? question', then '- [ ] option' or '- [x] option' lines, each followed by "
-                           f"its explanation indented two spaces; {line.strip()!r} is none of these")
-    rights = [option["line"] for option in options if option["right"]]
-    if not question:
-        report(opening, "the quiz has no question: add a line starting '? ' before its options")
-    if len(options) < 2:
-        report(opening, f"the quiz has {len(options)} option(s): give it at least two, as '- [ ] …' lines")
-    elif not rights:
-        report(opening, "the quiz has no right option: mark the right one '- [x]'")
-    elif len(rights) > 1:
-        report(opening, f"the quiz marks {len(rights)} options right (lines {', '.join(map(str, rights))}): "
-                        "mark exactly one '- [x]'")
-    for option in options:
-        if not option["explanation"]:
-            report(option["line"], f"the option {option['text']!r} has no explanation: add a line under it, "
-                                   "indented two spaces, that says why it is right or wrong")
-    quiz_id = argument or (question_key(question[1]) if question else None)
-    same = next((quiz for quiz in md.lesson_blocks["quiz"] if quiz["id"] == quiz_id), None)
-    if same:
-        report(opening, f"this quiz has the same {'name' if argument else 'question'} as the one on line {same['line']}: "
-                        "give each a name of its own, as ```quiz NAME, so saved answers stay on the right question")
-    if len(md.lesson_source.problems) > problems_before:
-        return None
-    return {
-        "id": quiz_id,
-        "question": render_inline(question[1], md, question[0]),
-        "options": [{"html": render_inline(o["text"], md, o["line"]), "right": o["right"],
-                     "explanation": render_inline(" ".join(o["explanation"]), md, o["line"] + 1)} for o in options],
-    }
-
-
-def question_key(question):
-    """A quiz id made from its question's text as written (spaces aside): 'q-' and 8 hex digits."""
-    return "q-" + hashlib.sha256(" ".join(question.split()).encode()).hexdigest()[:8]
-
-
-def parse_explore(argument, lines, opening, md):
-    """Explore: a chart of the lesson's own Python function (see gradlab/explore_block.py)."""
-    if md.lesson_namespace is None:
-        return None  # the lesson's numbers code failed, which is reported already
-    return explore_block.parse_explore(argument, lines, opening, md, md.lesson_code, render_inline, did_you_mean)
-
-
-def parse_numbers(argument, lines, opening, md):
-    """The lesson's numbers code ran before conversion (lesson_code.py); the page shows nothing of it."""
-    return None
-
-
-PARSERS = {"exercise": parse_exercise, "quiz": parse_quiz, "explore": parse_explore, "numbers": parse_numbers}
-
-
 def latex_to_mathml(latex, display, md, snippet):
     """MathML for a LaTeX expression, so pages need no math JavaScript; a problem if it cannot be read."""
     try:
@@ -424,36 +388,6 @@ class InlineMathProcessor(InlineProcessor):
     def handleMatch(self, m, data):
         mathml = latex_to_mathml(m.group(1), False, self.md, m.group(0))
         return self.md.htmlStash.store(mathml), m.start(0), m.end(0)
-
-
-class ComputedNumberPreprocessor(Preprocessor):
-    """`{{ expression | format }}` becomes the number the lesson's code computes at build time, stashed
-    so that nothing after (a table's '|', emphasis) reads it again. A code span keeps its text."""
-
-    NUMBER_OR_CODE_SPAN = re.compile(r"(?<!\\)(?P<ticks>`+).+?(?<!`)(?P=ticks)(?!`)|\{\{(?P<number>.+?)\}\}")
-
-    def run(self, lines):
-        if self.md.lesson_namespace is None:
-            return lines  # the lesson's numbers code failed, which is reported already
-        return [self.NUMBER_OR_CODE_SPAN.sub(self.replace, line) for line in lines]
-
-    def replace(self, match):
-        if match.group("number") is None:
-            return match.group(0)
-        namespace = self.md.lesson_namespace
-        expression, _, spec = match.group("number").partition("|")
-        try:
-            text = lesson_code.evaluate(expression.strip(), spec.strip(), namespace)
-        except Exception as error:  # whatever the expression raises, the instructor reads it
-            source = self.md.lesson_source
-            functions = lesson_code.lesson_functions(namespace)
-            typo = did_you_mean(error.name, functions) if isinstance(error, NameError) else ""
-            source.report(source.line_of(match.group(0)),
-                          f"the computed number {match.group(0)} failed with {type(error).__name__}: {error}{typo}; "
-                          f"it can use the lesson's numbers functions ({', '.join(functions) or 'none yet'}) and "
-                          "math, then '| format' such as .2f")
-            return match.group(0)
-        return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>')
 
 
 class ScrollingTables(Treeprocessor):

@@ -1,5 +1,6 @@
 """Problems found in lessons, each located at path:line for the instructor who will fix it."""
 
+import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,3 +45,9 @@ def natural_order(path):
 
 def plural(count, noun):
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def did_you_mean(word, choices):
+    """' (did you mean 'exercise'?)' when word looks like a typo of one of choices, else ''."""
+    close = difflib.get_close_matches(word, choices, n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""

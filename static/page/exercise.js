@@ -4,6 +4,17 @@ import { renderOutput } from "./output.js";
 import { inlineMarkdown } from "./inline-markdown.js";
 import { setupGraphPanel } from "./graph-panel.js";
 import { renderCasesTable } from "./cases-table.js";
+import { keepCodeInStep } from "./code-across-tabs.js";
+
+// The exercise's page module (static/page/blocks.js starts it).
+export const usesPython = true;
+export function start(element, page) {
+  const exercise = setupExercise(element, {
+    runtime: page.runtime, progress: page.progress, onPassed: page.onChange, graphView: page.graphView,
+  });
+  keepCodeInStep(element, { progress: page.progress });
+  return exercise;
+}
 
 export function setupExercise(root, { runtime, progress, onPassed, graphView }) {
   const id = root.dataset.exercise;

@@ -12,6 +12,12 @@ const TABLE_ROWS = 11; // as many rows as the build's table shows (build.py, tab
 const COLOURS = ["#3b82d6", "#e0782f", "#2f9e44", "#9c36b5"]; // readable on light and dark
 const YOURS = { name: "yours", label: "your code", colour: "#c2255c" };
 
+// The explore's page module (static/page/blocks.js starts it).
+export const usesPython = true;
+export function start(element, page) {
+  return setupExplore(element, { runtime: page.runtime });
+}
+
 export function setupExplore(root, { runtime }) {
   const explore = JSON.parse(root.querySelector(".explore-data").textContent);
   const request = JSON.stringify({ code: explore.code, controls: explore.controls });

@@ -2,11 +2,10 @@
 // (python-worker.js) that boots once the page is idle, so reading never waits for it.
 import { PythonRuntime } from "./python-runtime.js";
 import { Progress } from "./progress.js";
-import { setupExercise } from "./exercise.js";
-import { setupQuiz } from "./quiz.js";
-import { setupExplore } from "./explore-chart.js";
+import { startBlocks } from "./blocks.js";
+// Each block kind's page module by its name, written by the build from gradlab/blocks (BLOCK_KINDS).
+import { BLOCK_MODULES } from "gradlab-block-modules";
 import { setupProgressPanel } from "./progress-panel.js";
-import { keepCodeInStep } from "./code-across-tabs.js";
 import { registerServiceWorker } from "./service-worker-setup.js";
 import { pageNotices } from "./page-notices.js";
 import { loadSync } from "./sync-loader.js";
@@ -53,16 +52,14 @@ const runtime = new PythonRuntime({
 for (const button of retryButtons) button.addEventListener("click", () => runtime.restart());
 
 const panel = setupProgressPanel(lesson, { progress });
-const exercises = [...document.querySelectorAll(".exercise")].map((root) =>
-  setupExercise(root, { runtime, progress, onPassed: panel.refresh, graphView: script.dataset.graphView }));
-for (const root of document.querySelectorAll(".exercise")) keepCodeInStep(root, { progress });
-const quizzes = [...document.querySelectorAll(".quiz")].map((root) =>
-  setupQuiz(root, { progress, onChange: panel.refresh }));
-for (const root of document.querySelectorAll(".explore")) setupExplore(root, { runtime });
-panel.connect({ exercises, quizzes });
+const page = { runtime, progress, onChange: panel.refresh, graphView: script.dataset.graphView, tell };
+const blocks = startBlocks(lesson, BLOCK_MODULES, page, {
+  onFailure: (name) => tell(`A part of this page (a ${name}) could not start; the rest works. Reloading the page may help.`),
+});
+panel.connect({ exercises: blocks.started.exercise ?? [], quizzes: blocks.started.quiz ?? [] });
 loadSync({ container: lesson.querySelector(".progress-panel"), progress, onProblem: tell });
 
-if (exercises.length || document.querySelector(".explore")) {
+if (blocks.usesPython) {
   const whenIdle = self.requestIdleCallback || ((callback) => setTimeout(callback, 1));
   whenIdle(() => runtime.start(), { timeout: 1000 });
 }

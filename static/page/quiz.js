@@ -1,6 +1,11 @@
 // Check yourself: picking an option reveals its own explanation, right or wrong; the learner
 // may pick again. Native radios give the keyboard and screen-reader behaviour of a radiogroup.
 
+// The quiz's page module (static/page/blocks.js starts it).
+export function start(element, page) {
+  return setupQuiz(element, { progress: page.progress, onChange: page.onChange });
+}
+
 export function setupQuiz(root, { progress, onChange }) {
   const id = root.dataset.quiz;
   const options = [...root.querySelectorAll(".option")];

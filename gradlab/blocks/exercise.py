@@ -1,4 +1,4 @@
-"""The exercise block: settings, then parts that declare everything the grader needs.
+"""The exercise block kind: settings, then parts that declare everything the grader needs.
 
 ```exercise NAME
 call: stack(x, depth)                 the function under test, called with these case columns
@@ -19,6 +19,7 @@ time_limit: 10                        seconds a run may take
 ```
 """
 import ast
+import json
 import re
 from decimal import Decimal
 
@@ -27,6 +28,9 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from grading.exercise import Exercise, Mistake
+from gradlab.blocks.kind import PAGE_MODULES, TEMPLATES, BlockKind
+from gradlab.exercise_checks import check_exercise
+from gradlab.problems import LessonProblem
 
 SETTINGS = ("call", "values", "feeds", "labels", "table", "tolerance", "time_limit", "graph_case")
 PARTS = ("starter", "solution", "supply", "cases", "generate", "passed", "mistake", "message", "hint")
@@ -34,14 +38,13 @@ PART_LINE = re.compile(r"^---\s*(\w+)(?:\s+(\S.*?))?\s*$")
 CALL = re.compile(r"^([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\)$")
 
 
-def parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, render_fragment):
+def parse_exercise(argument, lines, opening, context):
     """The exercise's data for the page and the grader, or None (with problems reported) if unusable."""
-    source = md.lesson_source
-    report = source.report
+    report = context.report
     markers = [i for i, line in enumerate(lines) if PART_LINE.match(line)]
-    settings, setting_lines = read_settings(lines[:markers[0] if markers else len(lines)], opening + 1,
-                                            source, "exercise setting", SETTINGS)
-    parts = read_parts(lines, markers, opening, report, did_you_mean)
+    settings, setting_lines = context.read_settings(lines[:markers[0] if markers else len(lines)], opening + 1,
+                                                    "exercise setting", SETTINGS)
+    parts = read_parts(lines, markers, opening, report, context.did_you_mean)
     usable = check_name(argument, opening, report)
     for name, what in (("starter", "the code the learner starts from"), ("solution", "the reference solution")):
         found = [part for part in parts if part["name"] == name]
@@ -86,7 +89,7 @@ def parse_exercise(argument, lines, opening, md, read_settings, did_you_mean, re
         "solution": part["solution"]["text"],
         # Highlighted now, while lessons are converted (in parallel), for the page that shows it on request.
         "solution_html": highlight(part["solution"]["text"], PythonLexer(), HtmlFormatter(cssclass="highlight")),
-        "hints": [render_fragment(p["text"], md, p["line"] + 1) for p in parts if p["name"] == "hint"],
+        "hints": [context.render_markdown(p["text"], p["line"] + 1) for p in parts if p["name"] == "hint"],
         "grading": exercise,
         # What the author wrote that the solution must give on written cases; checked at build only.
         "expectations": expectations,
@@ -282,3 +285,38 @@ def read_labels(text, line, report):
 
 def listed(text):
     return tuple(item.strip() for item in (text or "").split(",") if item.strip())
+
+
+def check(lesson):
+    """Each exercise run through the real grader (gradlab/exercise_checks.py), and its name unique."""
+    problems = [problem for exercise in lesson.exercises for problem in check_exercise(lesson.path, exercise)[0]]
+    return check_exercise_names(lesson) + problems
+
+
+def trusted(lesson):
+    """The names of the lesson's exercises whose solution held every check (those checks are cached),
+    so that what is judged against a solution (an explore's yours()) may be judged."""
+    return {exercise["id"] for exercise in lesson.exercises if check_exercise(lesson.path, exercise)[1]}
+
+
+def check_exercise_names(lesson):
+    """An exercise's name identifies it in the page and in saved progress, so it is unique per lesson."""
+    problems, seen = [], {}
+    for exercise in lesson.exercises:
+        if exercise["id"] in seen:
+            problems.append(LessonProblem(lesson.path, exercise["line"],
+                                          f"another exercise is named '{exercise['id']}' (line {seen[exercise['id']]}): "
+                                          "give each exercise its own name"))
+        seen.setdefault(exercise["id"], exercise["line"])
+    return problems
+
+
+def write(exercise, folder):
+    """Beside the page: the solution (loaded only when asked for) and what the grader needs to check
+    the exercise (loaded at the first Check)."""
+    (folder / f"solution-{exercise['id']}.html").write_text(exercise["solution_html"], encoding="utf-8")
+    (folder / f"exercise-{exercise['id']}.json").write_text(json.dumps(exercise["grading"].to_dict()), encoding="utf-8")
+
+
+KIND = BlockKind("exercise", parse=parse_exercise, template=TEMPLATES / "exercise.html",
+                 page_module=PAGE_MODULES / "exercise.js", check=check, write=write)

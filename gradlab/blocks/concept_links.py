@@ -1,9 +1,10 @@
-"""Concept links in lesson prose: `[[softmax]]` or `[[the chain rule|chain-rule]]`.
+"""The concept-link kind, written inside the prose: `[[softmax]]` or `[[the chain rule|chain-rule]]`.
 
 The text before `|` is shown; the slug after it names the card (lessons/concepts/<slug>.md). Without
 `|`, the slug is the text in lower case with spaces as dashes. Every mention is recorded (with its
 line) so the build can refuse unknown concepts; only the first mention of each concept on a page
-stays a link, so the prose is not a sea of underlines.
+stays a link, so the prose is not a sea of underlines. (Whether each names a card is checked with
+the cards: gradlab/concepts.py.)
 """
 
 import re
@@ -11,6 +12,8 @@ from html import escape
 
 from markdown.inlinepatterns import InlineProcessor
 from markdown.postprocessors import Postprocessor
+
+from gradlab.blocks.kind import BlockKind
 
 CONCEPT_LINK = r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]|\n]+?))?\]\]"
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -48,3 +51,13 @@ class FirstMentionOnly(Postprocessor):
             return match.group(0)
 
         return LINK.sub(keep_first, text)
+
+
+def extend(md):
+    md.concept_mentions = md.lesson_source.concept_mentions
+    # Above links (160), so that [[…]] is not read as a markdown link; after the stash is restored (30).
+    md.inlinePatterns.register(ConceptLinkProcessor(CONCEPT_LINK, md), "concept_link", 184)
+    md.postprocessors.register(FirstMentionOnly(md), "first_concept_mention", 5)
+
+
+KIND = BlockKind("concept", extend=extend)

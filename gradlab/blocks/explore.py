@@ -1,4 +1,4 @@
-"""The explore block: an interactive chart whose numbers come from the lesson's own Python.
+"""The explore block kind: an interactive chart whose numbers come from the lesson's own Python.
 
 ```explore NAME
 title: Gradient reaching the input                 the figure's name, for screen readers and tests
@@ -16,9 +16,15 @@ def yours(run, depth):                             run(**case) runs the learner'
     return [run(x=1.0, depth=d).grad_x for d in range(depth + 1)]
 ```
 """
+import functools
+import json
+import math
 import re
 
 from grading.explore import ExploreError, compute_explore
+from gradlab.blocks import exercise as exercise_kind
+from gradlab.blocks.kind import PAGE_MODULES, TEMPLATES, BlockKind
+from gradlab.problems import LessonProblem
 
 SETTINGS = ("title", "caption", "x", "y", "control", "series", "yours")
 SETTING = re.compile(r"^(\w+)(?:\s+([A-Za-z_]\w*))?\s*:\s*(.*?)\s*$")
@@ -26,9 +32,11 @@ CONTROL = re.compile(r"^(.+?),\s*(-?[\d.]+)\s+to\s+(-?[\d.]+)\s+step\s+([\d.]+),
 SCALES = ("linear", "log")
 
 
-def parse_explore(argument, lines, opening, md, lesson_code, render_inline, did_you_mean):
+def parse_explore(argument, lines, opening, context):
     """The explore's declaration and its first view, computed now; None (with problems) if unusable."""
-    report = md.lesson_source.report
+    if context.namespace is None:
+        return None  # the lesson's numbers code failed, which is reported already
+    report = context.report
     marker = next((i for i, line in enumerate(lines) if re.match(r"^---\s*python\s*$", line)), None)
     yours_marker = next((i for i, line in enumerate(lines) if re.match(r"^---\s*yours\s*$", line)), None)
     if not re.fullmatch(r"[A-Za-z][\w-]*", argument):
@@ -43,7 +51,7 @@ def parse_explore(argument, lines, opening, md, lesson_code, render_inline, did_
     ok = True
     for number, line in enumerate(lines[:marker], start=opening + 1):
         if line.strip():
-            ok = read_setting(explore, line, number, report, md, render_inline, did_you_mean) and ok
+            ok = read_setting(explore, line, number, context) and ok
     for key in ("title", "x", "y"):
         if not explore[key]:
             report(opening, f"the explore's '{key}:' is missing: add a line such as '{key}: …'")
@@ -54,7 +62,7 @@ def parse_explore(argument, lines, opening, md, lesson_code, render_inline, did_
     if not ok:
         return None
     code_end = yours_marker if yours_marker is not None and yours_marker > marker else len(lines)
-    explore["code"] = lesson_code + "\n" + "\n".join(lines[marker + 1:code_end]) + "\n"
+    explore["code"] = context.code + "\n" + "\n".join(lines[marker + 1:code_end]) + "\n"
     if explore["yours"] and yours_marker is None:
         report(opening, "'yours' needs a '--- yours' part defining yours(run, …), the learner's series")
         return None
@@ -76,8 +84,9 @@ def parse_explore(argument, lines, opening, md, lesson_code, render_inline, did_
     return explore
 
 
-def read_setting(explore, line, number, report, md, render_inline, did_you_mean):
+def read_setting(explore, line, number, context):
     """One settings line into explore; False (with a problem) if it cannot be read."""
+    report, did_you_mean = context.report, context.did_you_mean
     match = SETTING.match(line)
     if not match or match.group(1) not in SETTINGS:
         key = match.group(1) if match else line.strip()
@@ -121,7 +130,71 @@ def read_setting(explore, line, number, report, md, render_inline, did_you_mean)
         label, _, scale = value.rpartition(",") if value.rstrip().endswith(SCALES) else (value, "", "linear")
         explore["y"], explore["scale"] = label.strip(), scale.strip()
     elif key == "caption":
-        explore["caption"] = render_inline(value, md, number)
+        explore["caption"] = context.render_inline(value, number)
     else:
         explore[key] = value
     return True
+
+
+def check(lesson):
+    """An explore that draws the learner's curve names an exercise of the lesson and a series of its own,
+    and the reference solution, drawn that way, gives that very series. An exercise that has problems of
+    its own (exercise_kind.trusted lacks it) is left out: what yours() does with its solution would only follow from them."""
+    problems, trusted = [], None
+    exercises = {exercise["id"]: exercise for exercise in lesson.exercises}
+    for explore in lesson.explores:
+        yours = explore["yours"]
+        if not yours:
+            continue
+        exercise = exercises.get(yours["exercise"])
+        series = [s["name"] for s in explore["series"]]
+        if exercise is None and has_exercise_block(lesson, yours["exercise"]):
+            continue  # its block could not be read: that problem is reported at its line
+        if exercise is None or yours["over"] not in series:
+            problems.append(LessonProblem(lesson.path, explore["line"], f"'yours {yours['exercise']}: {yours['over']}' "
+                                          f"names an exercise of this lesson ({', '.join(exercises) or 'none'}) and one "
+                                          f"of the explore's series ({', '.join(series)})"))
+            continue
+        trusted = exercise_kind.trusted(lesson) if trusted is None else trusted
+        if exercise["id"] not in trusted:
+            continue
+        line, message = yours_problem(explore["code"], json.dumps(explore["controls"]), yours["over"],
+                                      json.dumps(exercise["grading"].to_dict()), exercise["solution"])
+        if message:
+            where = exercise["lines"]["solution"] if line == "solution" else explore["line"]
+            problems.append(LessonProblem(lesson.path, where, message))
+    return problems
+
+
+def has_exercise_block(lesson, name):
+    """Whether the lesson's file opens an exercise block of that name (readable or not)."""
+    fence = re.compile(rf"^```\s*exercise\s+{re.escape(name)}\s*$", re.MULTILINE)
+    return bool(fence.search(lesson.path.read_text(encoding="utf-8")))
+
+
+@functools.lru_cache(maxsize=256)  # the same explore and exercise are checked once (live preview, copies)
+def yours_problem(code, controls, over, exercise, solution):
+    """(where, what) is wrong with an explore's yours(), drawn from the exercise's solution, where is
+    "solution" when the solution itself failed on a case yours() ran; (None, None) if nothing."""
+    failures = []
+    try:
+        data = compute_explore(code, json.loads(controls), {}, (json.loads(exercise), solution, failures))
+    except Exception as error:  # the instructor's code: whatever it raises, they read it
+        data, raised = None, f"yours() raised {type(error).__name__}: {error}"
+    if failures:  # the root problem: the solution fails on a case the explore runs
+        case, failure = failures[0]
+        return "solution", (f"the solution {failure} for {case}, a case that the explore's yours() runs at its "
+                            "default controls: the solution is the truth every answer is compared with, so it must "
+                            "give finite numbers there too")
+    if data is None:
+        return "explore", raised
+    drawn, expected = data["series"]["yours"], data["series"][over]
+    if not all(a == b or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9))
+               for a, b in zip(drawn, expected)):
+        return "explore", (f"yours(), run on the exercise's solution, does not give the series '{over}': check "
+                           "what it measures")
+    return None, None
+
+
+KIND = BlockKind("explore", parse=parse_explore, template=TEMPLATES / "explore.html",
+                 page_module=PAGE_MODULES / "explore-chart.js", check=check)

@@ -1,0 +1,23 @@
+// Starts the lesson's blocks: each element marked data-block="NAME" is handed to the page module
+// the build registered under NAME (gradlab/blocks, BLOCK_KINDS: the one list), which exports
+// start(element, page) → a handle, and usesPython = true if it needs the page's Python. Each block
+// starts on its own: one that fails is reported and the others still start.
+
+export function startBlocks(container, modules, page, { onFailure }) {
+  const started = {};
+  let usesPython = false;
+  for (const element of container.querySelectorAll("[data-block]")) {
+    const name = element.dataset.block;
+    const module = modules[name];
+    if (!module) continue; // a kind with nothing to run on the page
+    try {
+      (started[name] ??= []).push(module.start(element, page));
+      usesPython ||= Boolean(module.usesPython);
+    } catch (error) {
+      element.dataset.blockFailed = "true";
+      console.error(`the ${name} block could not start`, error);
+      onFailure(name, error);
+    }
+  }
+  return { started, usesPython };
+}

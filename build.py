@@ -258,6 +258,7 @@ def write_static(out_dir, sync=None):
     copy_static(out_dir)
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js")
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "study.js", out_dir / "static" / "study.js")
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "python-worker.js", out_dir / "static" / "python-worker.js")  # with its protocol
     # Its own bundle, loaded only when a learner first asks to see a graph.
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
     if sync:  # sign-in and sync, loaded by the pages only where a service exists; else not even shipped

@@ -31,6 +31,7 @@ from pygments.formatters import HtmlFormatter
 import engine
 from grading.exercise import graph_cases
 from grading.messages import describe_case
+from grading.number_format import show_number
 from gradlab import assets, page_checks, preview, runtime
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
@@ -171,7 +172,7 @@ def make_templates(sync=None):
     templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
                                    autoescape=jinja2.select_autoescape(["html"]),
                                    undefined=jinja2.StrictUndefined)
-    templates.filters["number"] = lambda value: "—" if value is None else f"{value:.3g}"
+    templates.filters["number"] = lambda value: "—" if value is None else show_number(value)
     templates.filters["plain"] = lambda value: f"{value:g}"
     templates.globals["table_rows"] = table_rows
     templates.filters["progress_record"] = progress_record

@@ -6,10 +6,11 @@ import { setupQuiz } from "./quiz.js";
 import { canonical, mergeDocument, nextStamp } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
 import { RECORD_SCHEMA, loadRecord, onRecordsChangedElsewhere, peekRecord, saveRecord } from "./saved-record.js";
+import { cardDocumentId, progressKey } from "./storage-keys.js";
 
 export function cardAnswers(slug, { onProblem }) {
-  const id = `concept:${slug}`;
-  const key = `gradlab:progress:${id}`;
+  const id = cardDocumentId(slug);
+  const key = progressKey(id);
   const empty = () => ({ schema: RECORD_SCHEMA, concept: slug, quizzes: {}, quizTimes: {} });
   const isValid = (record) => record.concept === slug && record.quizzes && typeof record.quizzes === "object";
   const listeners = [];

@@ -6,8 +6,7 @@
 import { attemptCounts, canonical, mergeDocument, nextStamp } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
 import { RECORD_SCHEMA, loadRecord, onRecordsChangedElsewhere, peekRecord, saveRecord } from "./saved-record.js";
-
-const DEVICE_KEY = "gradlab:device";
+import { DEVICE_KEY, progressKey, testDocumentId } from "./storage-keys.js";
 
 // This browser's id among the learner's devices: random, made once; not a secret.
 function deviceId() {
@@ -33,8 +32,8 @@ function shuffle(items) {
 
 export function setupModuleTest(root, { onProblem }) {
   const module = root.dataset.moduleTest;
-  const id = `module-test:${module}`;
-  const key = `gradlab:progress:${id}`;
+  const id = testDocumentId(module);
+  const key = progressKey(id);
   const questions = [...root.querySelectorAll(".test-question")];
   const total = questions.length;
   const passCount = Number(root.dataset.passCount);

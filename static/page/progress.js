@@ -7,13 +7,14 @@
 // (takeInSynced) the same way.
 import { SCHEMA, canonical, emptyProgress, mergeProgress, nextStamp, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
+import { progressKey, setAsideKey } from "./storage-keys.js";
 
 export { SCHEMA };
 
 export class Progress {
   constructor(lessonId, { onProblem, quizIds = [] }) {
     this.lessonId = lessonId;
-    this.key = `gradlab:progress:${lessonId}`;
+    this.key = progressKey(lessonId);
     this.onProblem = onProblem;
     this.quizIds = quizIds;
     this.listeners = [];
@@ -53,7 +54,7 @@ export class Progress {
       return readProgress(JSON.parse(raw), this.lessonId, this.quizIds);
     } catch (problem) {
       // Keep the unreadable data under another key rather than overwrite it: nothing is lost.
-      const aside = `${this.key}:set-aside:${Date.now()}`;
+      const aside = setAsideKey(this.key, Date.now());
       try { localStorage.setItem(aside, raw); } catch { /* storage full: the data stays where it is */ }
       this.onProblem(`Your saved progress could not be read (${problem.message}), so this lesson starts afresh. The old data was kept in this browser under "${aside}".`);
       return null;

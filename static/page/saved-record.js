@@ -4,6 +4,7 @@
 // records are synced (sync-documents.js): the sync hears every save (onRecordSaved), and a page
 // hears when another tab or device changed them (onRecordsChangedElsewhere) and merges them in.
 import { RECORD_SCHEMA } from "./progress-merge.js";
+import { mayHoldProgress, setAsideKey } from "./storage-keys.js";
 
 export { RECORD_SCHEMA };
 
@@ -26,7 +27,7 @@ export function recordsChangedElsewhere() {
 }
 
 addEventListener("storage", (event) => {
-  if (event.key === null || event.key.startsWith("gradlab:progress:")) recordsChangedElsewhere();
+  if (mayHoldProgress(event.key)) recordsChangedElsewhere();
 });
 
 export function loadRecord(key, { empty, isValid, onProblem }) {
@@ -42,7 +43,7 @@ export function loadRecord(key, { empty, isValid, onProblem }) {
     const data = JSON.parse(raw);
     if (data && data.schema === RECORD_SCHEMA && isValid(data)) return data;
   } catch { /* unreadable: set aside below */ }
-  const aside = `${key}:set-aside:${Date.now()}`;
+  const aside = setAsideKey(key, Date.now());
   try { localStorage.setItem(aside, raw); } catch { /* storage full: the data stays where it is */ }
   onProblem(`Your saved answers could not be read, so this page starts afresh. The old data was kept in this browser under "${aside}".`);
   return empty();

@@ -7,6 +7,7 @@
 // (takeInSynced) the same way.
 import { SCHEMA, canonical, emptyProgress, mergeProgress, nextStamp, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
+import { documentProblem } from "./progress-document.js";
 import { progressKey, setAsideKey } from "./storage-keys.js";
 
 export { SCHEMA };
@@ -223,10 +224,15 @@ function readProgress(data, lessonId, quizIds) {
   if (!data || typeof data !== "object") throw new Error("it is not a progress record");
   if (data.schema !== 1 && data.schema !== SCHEMA) throw new Error(`it has format version ${data.schema}, this page reads versions 1 to ${SCHEMA}`);
   if (data.lesson !== lessonId) throw new Error(`it is for lesson ${data.lesson}, not ${lessonId}`);
-  for (const part of ["exercises", "quizzes", "sections"]) {
-    if (!data[part] || typeof data[part] !== "object") throw new Error(`its "${part}" part is missing`);
+  if (data.schema === 1) {
+    for (const part of ["exercises", "quizzes", "sections"]) {
+      if (!data[part] || typeof data[part] !== "object") throw new Error(`its "${part}" part is missing`);
+    }
+    return upgradeFromVersion1(data, quizIds);
   }
-  if (data.schema === 1) return upgradeFromVersion1(data, quizIds);
+  // This version's documents: the shape the sync service checks too (progress-document.js).
+  const problem = documentProblem(lessonId, data);
+  if (problem) throw new Error(problem);
   return {
     schema: SCHEMA, lesson: lessonId, startedOver: Number(data.startedOver) || 0,
     exercises: data.exercises, quizzes: data.quizzes, quizTimes: data.quizTimes || {}, sections: data.sections,

@@ -34,6 +34,12 @@ export function documentKind(id) {
   return "lesson";
 }
 
+/** The name a progress document gives itself (its lesson, concept or test field): its id less the kind's prefix. */
+export function documentName(id) {
+  const kind = documentKind(id);
+  return kind === "card" ? id.slice(CARD.length) : kind === "test" ? id.slice(TEST.length) : id;
+}
+
 /** The storage key of a progress document (a lesson's, a card's or a test's, by its id). */
 export const progressKey = (documentId) => `${PROGRESS}${documentId}`;
 

@@ -4,32 +4,19 @@
 // browser and the service last agreed on them. What comes back is merged into storage by the same
 // rules as tabs' copies (progress-merge.js), never written over it, so nothing this browser holds
 // is lost, whatever the service answers.
-import { RECORD_SCHEMA, SCHEMA, canonical, mergeDocument, mergeProgress } from "./progress-merge.js";
-import { cardDocumentId, documentIdOf, documentKind, progressKey, testDocumentId } from "./storage-keys.js";
+import { canonical, mergeDocument, mergeProgress } from "./progress-merge.js";
+import { documentProblem } from "./progress-document.js";
+import { documentIdOf, documentKind, progressKey } from "./storage-keys.js";
 import { noteVersionsFromOtherDevices } from "./synced-versions.js";
 
 // A document as stored, if it is one this version reads and merges; else null.
 function readLesson(id) {
   try {
     const doc = JSON.parse(localStorage.getItem(progressKey(id)));
-    return isDocument(doc, id) ? doc : null;
+    return documentProblem(id, doc) === null ? doc : null;
   } catch {
     return null;
   }
-}
-
-const object = (value) => Boolean(value) && typeof value === "object";
-
-function isDocument(doc, id) {
-  if (!object(doc)) return false;
-  const kind = documentKind(id);
-  if (kind === "card") return doc.schema === RECORD_SCHEMA && cardDocumentId(doc.concept) === id && object(doc.quizzes);
-  if (kind === "test") {
-    return doc.schema === RECORD_SCHEMA && testDocumentId(doc.test) === id
-      && ["attempts", "best", "total"].every((field) => Number.isInteger(doc[field]) && doc[field] >= 0);
-  }
-  return doc.schema === SCHEMA && doc.lesson === id
-    && ["exercises", "quizzes", "sections"].every((part) => object(doc[part]));
 }
 
 function storedLessonIds() {
@@ -78,7 +65,7 @@ export function fingerprint(doc) {
 export function mergeIntoStorage(received) {
   const changed = [];
   for (const [id, doc] of Object.entries(received || {})) {
-    if (!isDocument(doc, id)) continue;
+    if (documentProblem(id, doc) !== null) continue; // the service keeps only valid ones: this is not ours to merge
     const raw = localStorage.getItem(progressKey(id));
     const local = readLesson(id);
     if (raw !== null && !local) continue; // an older or unreadable record: its lesson page takes care of it

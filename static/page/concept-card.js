@@ -29,7 +29,7 @@ export function cardAnswers(slug, { onProblem }) {
     saveQuizPicks(quiz, picks) {
       const at = nextStamp(data, serviceNow());
       data = { ...data, quizzes: { ...data.quizzes, [quiz]: picks }, quizTimes: { ...data.quizTimes, [quiz]: at } };
-      data = mergeDocument(id, stored(), data);
+      data = mergeDocument(id, storedRecord(id), data);
       saveRecord(id, data, { onProblem });
     },
     onChangesElsewhere: (listener) => listeners.push(listener),

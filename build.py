@@ -30,6 +30,7 @@ from pygments.formatters import HtmlFormatter
 import engine
 from grading.exercise import graph_cases
 from grading.messages import describe_case
+from grading.number_format import show_number
 from gradlab import assets, page_checks, runtime
 from gradlab.blocks import BLOCK_KINDS, page_registry, template_loader
 from gradlab.bundle import BundleError, bundle_page_script
@@ -177,7 +178,7 @@ def make_templates(sync=None, block_kinds=BLOCK_KINDS):
     templates = jinja2.Environment(loader=template_loader(TEMPLATES_DIR, block_kinds),
                                    autoescape=jinja2.select_autoescape(["html"]),
                                    undefined=jinja2.StrictUndefined)
-    templates.filters["number"] = lambda value: "—" if value is None else f"{value:.3g}"
+    templates.filters["number"] = lambda value: "—" if value is None else show_number(value)
     templates.filters["plain"] = lambda value: f"{value:g}"
     templates.globals["table_rows"] = table_rows
     templates.filters["progress_record"] = progress_record
@@ -271,6 +272,7 @@ def write_static(out_dir, sync=None, block_kinds=BLOCK_KINDS):
         bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js",
                            aliases={"gradlab-block-modules": registry})
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "study.js", out_dir / "static" / "study.js")
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "python-worker.js", out_dir / "static" / "python-worker.js")  # with its protocol
     # Its own bundle, loaded only when a learner first asks to see a graph.
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
     if sync:  # sign-in and sync, loaded by the pages only where a service exists; else not even shipped

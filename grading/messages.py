@@ -6,11 +6,11 @@ A mistake's message is the lesson author's, in markdown, with fields the grader 
 at the input x; {NAME.grad_x} gives the numbers of the exercise's mistake NAME on the same case;
 {count} is the number of cases and {function} the function's name.
 """
-import math
 import re
 import string
 
 from grading.compare import quantity_of, same_numbers
+from grading.number_format import show_number
 from grading.sandbox import sentence, where
 
 
@@ -138,24 +138,14 @@ def describe_case(exercise, case):
 
 
 def short(number):
-    """Format a number for a message: 4 decimals, or 4 significant digits when below 1 or huge."""
+    """Format a value for a message: a number by the one number format, a list item by item."""
     if number is None:
         return "nothing"
     if isinstance(number, list):
         return format(Shown(number), "")
     if isinstance(number, bool) or not isinstance(number, (int, float)):
         return str(number)
-    if isinstance(number, int) and abs(number) < 1e15:
-        return str(number)
-    if math.isnan(number):
-        return "nan (not a number)"
-    if math.isinf(number):
-        return "infinity" if number > 0 else "minus infinity"
-    if number == 0:
-        return "0"
-    if 1 <= abs(number) < 1e6:
-        return f"{number:.4f}".rstrip("0").rstrip(".")
-    return f"{number:.4g}".replace("e-0", "e-").replace("e+0", "e+")
+    return show_number(number)
 
 
 PASSED = ("Passed: your {function} agrees with the reference on all {count} cases, the output and every "

@@ -4,6 +4,8 @@ import math
 import re
 import traceback
 
+from grading.number_format import is_number, show_number
+
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*numbers\s*$")
 
 
@@ -43,7 +45,7 @@ def last_line(error):
 def evaluate(expression, spec, namespace):
     """A prose number: the expression evaluated with the lesson's functions and math, then formatted."""
     value = eval(expression, {"__builtins__": {}, "math": math}, namespace)
-    return format(value, spec) if spec else str(value)
+    return format(value, spec) if spec else show_number(value) if is_number(value) else str(value)
 
 
 def lesson_functions(namespace):

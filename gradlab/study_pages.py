@@ -61,11 +61,11 @@ def render(templates, name, path, **context):
 
 
 def progress_record(item):
-    """What a page needs to tell done from started for a lesson or card: its storage key, its exercises,
-    and the right option of each of its quizzes (JSON for a data attribute)."""
+    """What a page needs to tell done from started for a lesson or card: its lesson id or card slug (the
+    page makes the storage key), its exercises, and the right option of each of its quizzes (JSON for a data attribute)."""
     is_card = isinstance(item, Card)
     return json.dumps({
-        "key": f"gradlab:progress:concept:{item.slug}" if is_card else f"gradlab:progress:{item.id}",
+        **({"card": item.slug} if is_card else {"lesson": item.id}),
         "exercises": [] if is_card else [exercise["id"] for exercise in item.exercises],
         "quizzes": {quiz["id"]: next(i for i, option in enumerate(quiz["options"]) if option["right"])
                     for quiz in item.quizzes},

@@ -1,5 +1,7 @@
 // The one place that knows Pyodide. It boots as soon as the module loads, from a memory
-// snapshot when it can, then answers run, check and explore requests by their id.
+// snapshot when it can, then answers run, check and explore requests by their id. The messages it
+// reads and sends are declared in page/worker-protocol.json (build.py bundles this file with it).
+import { pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
 
 // The page's first message brings a private channel, and says where Pyodide, the engine wheel
 // and the snapshot are. Every reply goes through that channel: learner code can reach this
@@ -31,7 +33,7 @@ function post(message) {
 
 function flushOutput() {
   if (!current || current.chunks.length === 0) return;
-  post({ id: current.id, type: "output", chunks: current.chunks });
+  post(replyMessage("output", { id: current.id, chunks: current.chunks }));
   current.chunks = [];
 }
 
@@ -56,21 +58,16 @@ function forwardOutput(stream) {
     if (current.sent >= OUTPUT_LIMIT) {
       current.capped = true;
       flushOutput();
-      post({ id: current.id, type: "output-capped", limit: OUTPUT_LIMIT });
+      post(replyMessage("output-capped", { id: current.id, limit: OUTPUT_LIMIT }));
     } else if (mayPostNow()) {
       flushOutput();
     }
   };
 }
 
-// A worker is either the learner's (runs learner code: Run, the learner's side of Check, Explore, the
-// graph) or the judge's (prepares a Check's cases and gives its verdict; never runs learner code).
-const LEARNER_REQUESTS = new Set(["run", "learn", "explore", "graph"]);
-const JUDGE_REQUESTS = new Set(["prepare", "judge"]);
-
 async function boot() {
   const { interrupt } = await connected;
-  post({ type: "status", state: "loading", message: "Loading Python…" });
+  post(replyMessage("status", { state: "loading", message: "Loading Python…" }));
   const pyodide = await startPyodide();
   await installPackages(pyodide);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
@@ -80,7 +77,7 @@ async function boot() {
     pyodide.setInterruptBuffer(interrupt);
     browser.listen_for_stop(() => { interrupt[0] = 2; });
   }
-  post({ type: "status", state: "ready", message: "Python ready" });
+  post(replyMessage("status", { state: "ready", message: "Python ready" }));
   // Before the learner's first request: WebAssembly optimises code that has run, so the first
   // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.
   setTimeout(() => browser.warm_up(), 0);
@@ -120,7 +117,7 @@ async function fetchBytes(url) {
 }
 
 const ready = boot().catch((error) => {
-  post({ type: "status", state: "error", message: `Python could not load (${error.message}). Check your connection, then Retry; you can keep reading and editing meanwhile.` });
+  post(replyMessage("status", { state: "error", message: `Python could not load (${error.message}). Check your connection, then Retry; you can keep reading and editing meanwhile.` }));
   return null;
 });
 
@@ -129,24 +126,22 @@ async function answer(data) {
   if (!booted) return; // the page has been told Python is unavailable, and offers Retry
   const { browser } = booted;
   const { role } = await connected;
-  if (!(role === "judge" ? JUDGE_REQUESTS : LEARNER_REQUESTS).has(data.type)) {
-    post({ id: data.id, type: "crashed", message: `a ${role} worker does not answer ${data.type} requests` });
+  // A worker is either the learner's (runs learner code) or the judge's (never runs learner code):
+  // the declaration says which answers each kind.
+  if (roleFor(data.type) !== role) {
+    post(replyMessage("crashed", { id: data.id, message: `a ${role} worker does not answer ${data.type} requests` }));
     return;
   }
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
   try {
-    const reply = data.type === "prepare" ? browser.prepare_json(data.exercise, data.code, data.starter ?? null)
-      : data.type === "judge" ? browser.judge_json(data.exercise, data.code, data.prepared, data.reply)
-      : data.type === "learn" ? browser.learn_json(data.request, data.code, data.cases)
-      : data.type === "explore" ? browser.explore_json(data.explore, data.controls, data.exercise ?? null, data.code ?? null)
-      : data.type === "graph" ? browser.graph_json(data.exercise, data.code, data.caseIndex)
-      : browser.run_json(data.code);
+    const [entryPoint, args] = pythonCall(data);
+    const reply = browser[entryPoint](...args);
     flushOutput();
-    post({ id: data.id, type: "done", result: JSON.parse(reply) });
+    post(replyMessage("done", { id: data.id, result: JSON.parse(reply) }));
   } catch (error) {
     // A Python exception never reaches here (the runner and grader catch them);
     // anything that does means the interpreter itself has died and must be replaced.
-    post({ id: data.id, type: "crashed", message: String(error.message || error) });
+    post(replyMessage("crashed", { id: data.id, message: String(error.message || error) }));
   } finally {
     current = null;
   }

@@ -100,7 +100,7 @@ def test_passed_messages_give_the_gradient_at_depth_20(results):
     assert passed
     for result in passed:
         assert result["message"].startswith("Passed")
-        assert "6.7275" in result["message"] and "1e-20" in result["message"]
+        assert "6.727" in result["message"] and "1e-20" in result["message"]
         assert result["cases"] and all(case["passed"] for case in result["cases"])
 
 
@@ -116,7 +116,7 @@ def test_the_table_has_the_columns_the_exercise_declares(results):
     columns = [column["label"] for column in results["right_assign"]["columns"]]
     assert columns == ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient"]
     first = results["right_assign"]["cases"][0]["cells"]
-    assert (first["depth"], first["x"], first["rate"], first["expected:grad_x"]) == ("20", "1", "0.1", "6.7275")
+    assert (first["depth"], first["x"], first["rate"], first["expected:grad_x"]) == ("20", "1", "0.1", "6.727")
 
 
 def test_written_cases_run_and_two_are_drawn_afresh_at_every_check():
@@ -140,7 +140,7 @@ def test_negative_input_passes_straight_through(results):
 def test_replacing_message_names_the_vanished_gradient_but_not_the_fix(results):
     message = results["wrong_replaces"]["message"]
     assert message.startswith("Your stack replaced `x`")
-    assert "1e-20" in message and "6.7275" in message
+    assert "1e-20" in message and "6.727" in message
     assert "x + layer(x)" not in message and "x = x +" not in message
 
 
@@ -443,10 +443,10 @@ def test_graphs_the_learner_leaves_behind_are_taken_apart(source):
 @pytest.mark.parametrize("number, reads", [
     (None, "nothing"), ([1.0, 0.5], "[1, 0.5]"), (True, "True"), (7, "7"), (10**16, "1e+16"),
     (math.nan, "nan (not a number)"), (math.inf, "infinity"), (-math.inf, "minus infinity"), (0.0, "0"),
-    (1.0, "1"), (6.727499949, "6.7275"), (-2.5, "-2.5"), (999999.0, "999999"), (1e6, "1e+6"), (0.1, "0.1"),
-    (1e-20, "1e-20"), (0.000123456, "0.0001235"), (123456789.0, "1.235e+8"),
+    (1.0, "1"), (6.727499949, "6.727"), (-2.5, "-2.5"), (999999.0, "999999"), (1e6, "1e+6"), (0.1, "0.1"),
+    (1e-20, "1e-20"), (0.000123456, "1.235e-4"), (123456789.0, "1.235e+8"),
 ])
-def test_numbers_read_in_messages_as_four_decimals_or_four_significant_digits(number, reads):
+def test_numbers_read_in_messages_by_the_one_number_format(number, reads):
     from grading.messages import short
     assert short(number) == reads
 

@@ -5,24 +5,18 @@
 import { setupQuiz } from "./quiz.js";
 import { canonical, mergeDocument, nextStamp } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
-import { RECORD_SCHEMA, loadRecord, onRecordsChangedElsewhere, peekRecord, saveRecord } from "./saved-record.js";
+import { RECORD_SCHEMA, loadRecord, onRecordsChangedElsewhere, saveRecord, storedRecord } from "./saved-record.js";
+import { cardDocumentId } from "./storage-keys.js";
 
 export function cardAnswers(slug, { onProblem }) {
-  const id = `concept:${slug}`;
-  const key = `gradlab:progress:${id}`;
+  const id = cardDocumentId(slug);
   const empty = () => ({ schema: RECORD_SCHEMA, concept: slug, quizzes: {}, quizTimes: {} });
-  const isValid = (record) => record.concept === slug && record.quizzes && typeof record.quizzes === "object";
   const listeners = [];
-  let data = loadRecord(key, { empty, isValid, onProblem });
+  let data = loadRecord(id, { empty, onProblem });
 
-  // What storage holds now, if it is this card's record; else null.
-  function stored() {
-    const record = peekRecord(key);
-    return record?.schema === RECORD_SCHEMA && isValid(record) ? record : null;
-  }
 
   onRecordsChangedElsewhere(() => {
-    const held = stored();
+    const held = storedRecord(id);
     if (!held) return;
     const merged = mergeDocument(id, held, data);
     if (canonical(merged) === canonical(data)) return;
@@ -35,8 +29,8 @@ export function cardAnswers(slug, { onProblem }) {
     saveQuizPicks(quiz, picks) {
       const at = nextStamp(data, serviceNow());
       data = { ...data, quizzes: { ...data.quizzes, [quiz]: picks }, quizTimes: { ...data.quizTimes, [quiz]: at } };
-      data = mergeDocument(id, stored(), data);
-      saveRecord(key, data, { onProblem });
+      data = mergeDocument(id, storedRecord(id), data);
+      saveRecord(id, data, { onProblem });
     },
     onChangesElsewhere: (listener) => listeners.push(listener),
   };

@@ -5,9 +5,8 @@
 // changed in another tab or on another device is merged in and shown (progress-merge.js).
 import { attemptCounts, canonical, mergeDocument, nextStamp } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
-import { RECORD_SCHEMA, loadRecord, onRecordsChangedElsewhere, peekRecord, saveRecord } from "./saved-record.js";
-
-const DEVICE_KEY = "gradlab:device";
+import { RECORD_SCHEMA, loadRecord, onRecordsChangedElsewhere, saveRecord, storedRecord } from "./saved-record.js";
+import { DEVICE_KEY, testDocumentId } from "./storage-keys.js";
 
 // This browser's id among the learner's devices: random, made once; not a secret.
 function deviceId() {
@@ -33,8 +32,7 @@ function shuffle(items) {
 
 export function setupModuleTest(root, { onProblem }) {
   const module = root.dataset.moduleTest;
-  const id = `module-test:${module}`;
-  const key = `gradlab:progress:${id}`;
+  const id = testDocumentId(module);
   const questions = [...root.querySelectorAll(".test-question")];
   const total = questions.length;
   const passCount = Number(root.dataset.passCount);
@@ -43,15 +41,13 @@ export function setupModuleTest(root, { onProblem }) {
   const submit = root.querySelector('[data-action="submit"]');
   const retry = root.querySelector('[data-action="retry"]');
   const empty = () => ({ schema: RECORD_SCHEMA, test: module, attempts: 0, best: 0, total, passed: false });
-  const isValid = (data) => data.test === module && Number.isInteger(data.attempts) && data.attempts >= 0
-    && Number.isInteger(data.best) && data.best >= 0 && Number.isInteger(data.total);
-  let record = loadRecord(key, { empty, isValid, onProblem });
+  let record = loadRecord(id, { empty, onProblem });
   if (record.total !== total) record = empty(); // the test changed: an old best no longer compares
 
   // What storage holds now, if it is this test's record as it is now; else null.
   function stored() {
-    const held = peekRecord(key);
-    return held?.schema === RECORD_SCHEMA && isValid(held) && held.total === total ? held : null;
+    const held = storedRecord(id);
+    return held?.total === total ? held : null;
   }
 
   onRecordsChangedElsewhere(() => {
@@ -108,7 +104,7 @@ export function setupModuleTest(root, { onProblem }) {
     record = { ...record, attemptsBy, attempts: record.attempts + 1, best: Math.max(record.best, right), total,
                passed: record.passed || right >= passCount, at: nextStamp(record, serviceNow()) };
     record = mergeDocument(id, stored(), record);
-    saveRecord(key, record, { onProblem });
+    saveRecord(id, record, { onProblem });
     const outcome = right >= passCount ? "Passed." : "Not passed yet.";
     score.textContent = `${right} of ${total} right. ${passMark} ${outcome} ${best()}`;
     showRecord();

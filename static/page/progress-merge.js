@@ -31,6 +31,7 @@
 // Each grow-only value counts only if it was stamped at or after `startedOver`.
 // An imported file is merged like another copy, stamped as if earned when it is imported
 // (asImportedAt), so it neither undoes nor is undone by this browser's Start over.
+import { documentKind } from "./storage-keys.js";
 
 export const SCHEMA = 2;
 
@@ -149,7 +150,7 @@ export function latestStamp(doc) {
 }
 
 // The study pages' records, synced beside the lessons under the ids "concept:<slug>" and
-// "module-test:<module>" (their storage keys without "gradlab:progress:"); saved-record.js keeps them.
+// "module-test:<module>" (storage-keys.js builds them); saved-record.js keeps them.
 //
 //   a concept card's answers   { schema: 1, concept, quizzes, quizTimes }: merged as a lesson's quizzes
 //   a module test's record     { schema: 1, test, total, attempts, attemptsBy, best, passed, at }
@@ -161,13 +162,6 @@ export function latestStamp(doc) {
 //                  differs: a test whose questions changed is a new test, and the later copy wins whole
 
 export const RECORD_SCHEMA = 1;
-
-/** "lesson", "card" or "test": what kind of progress the document synced under this id holds. */
-export function documentKind(id) {
-  if (id.startsWith("concept:")) return "card";
-  if (id.startsWith("module-test:")) return "test";
-  return "lesson";
-}
 
 /** Merge two copies of the document synced under id; stored may be null (nothing held yet). */
 export function mergeDocument(id, stored, mine) {

@@ -7,13 +7,15 @@
 // (takeInSynced) the same way.
 import { SCHEMA, canonical, emptyProgress, mergeProgress, nextStamp, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
+import { documentProblem } from "./progress-document.js";
+import { progressKey, setAsideKey } from "./storage-keys.js";
 
 export { SCHEMA };
 
 export class Progress {
   constructor(lessonId, { onProblem, quizIds = [] }) {
     this.lessonId = lessonId;
-    this.key = `gradlab:progress:${lessonId}`;
+    this.key = progressKey(lessonId);
     this.onProblem = onProblem;
     this.quizIds = quizIds;
     this.listeners = [];
@@ -53,7 +55,7 @@ export class Progress {
       return readProgress(JSON.parse(raw), this.lessonId, this.quizIds);
     } catch (problem) {
       // Keep the unreadable data under another key rather than overwrite it: nothing is lost.
-      const aside = `${this.key}:set-aside:${Date.now()}`;
+      const aside = setAsideKey(this.key, Date.now());
       try { localStorage.setItem(aside, raw); } catch { /* storage full: the data stays where it is */ }
       this.onProblem(`Your saved progress could not be read (${problem.message}), so this lesson starts afresh. The old data was kept in this browser under "${aside}".`);
       return null;
@@ -222,10 +224,15 @@ function readProgress(data, lessonId, quizIds) {
   if (!data || typeof data !== "object") throw new Error("it is not a progress record");
   if (data.schema !== 1 && data.schema !== SCHEMA) throw new Error(`it has format version ${data.schema}, this page reads versions 1 to ${SCHEMA}`);
   if (data.lesson !== lessonId) throw new Error(`it is for lesson ${data.lesson}, not ${lessonId}`);
-  for (const part of ["exercises", "quizzes", "sections"]) {
-    if (!data[part] || typeof data[part] !== "object") throw new Error(`its "${part}" part is missing`);
+  if (data.schema === 1) {
+    for (const part of ["exercises", "quizzes", "sections"]) {
+      if (!data[part] || typeof data[part] !== "object") throw new Error(`its "${part}" part is missing`);
+    }
+    return upgradeFromVersion1(data, quizIds);
   }
-  if (data.schema === 1) return upgradeFromVersion1(data, quizIds);
+  // This version's documents: the shape the sync service checks too (progress-document.js).
+  const problem = documentProblem(lessonId, data);
+  if (problem) throw new Error(problem);
   return {
     schema: SCHEMA, lesson: lessonId, startedOver: Number(data.startedOver) || 0,
     exercises: data.exercises, quizzes: data.quizzes, quizTimes: data.quizTimes || {}, sections: data.sections,

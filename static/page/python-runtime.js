@@ -1,6 +1,8 @@
 // Owns the page's Python: the learner's worker running learner code, a warm spare to swap in after a
 // hard stop, and the judge's worker, which never runs learner code: a Check's cases are drawn and its
 // verdict given there, on plain data from the learner's worker. Requests are matched to replies by id.
+// The messages are declared in worker-protocol.json, and built from that declaration here.
+import { connectMessage, replyMessage, requestMessage } from "./worker-protocol.js";
 
 // Stop writes to a buffer that Python reads (and clears) between bytecodes, within milliseconds.
 // Still unread after this long, the code is stuck inside C: the worker is replaced. Read, the
@@ -19,13 +21,13 @@ class PythonWorker {
     const channel = new MessageChannel();
     channel.port1.onmessage = ({ data }) => onMessage(this, data);
     this.port = channel.port1;
-    this.worker.onerror = (event) => onMessage(this, {
-      type: "status", state: "error",
+    this.worker.onerror = (event) => onMessage(this, replyMessage("status", {
+      state: "error",
       message: `Python could not load (${event.message || "its files did not arrive"}). Check your connection, then Retry; you can keep reading and editing meanwhile.`,
-    });
+    }));
     // With cross-origin isolation, Stop raises KeyboardInterrupt instead of killing Python.
     this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    this.worker.postMessage({ type: "connect", files, interrupt: this.interrupt, role }, [channel.port2]);
+    this.worker.postMessage(connectMessage({ files, interrupt: this.interrupt, role }), [channel.port2]);
   }
 
   send(message) {
@@ -96,12 +98,13 @@ export class PythonRuntime {
     for (const resolve of waiting) resolve({ kind: "stopped", reason: "crashed", message });
   }
 
-  askJudge(payload) {
+  askJudge(kind, fields) {
     this.startJudge();
     const id = this.nextId++;
+    const message = requestMessage(kind, id, fields);
     return new Promise((resolve) => {
       this.judging.set(id, resolve);
-      this.judge.send({ id, ...payload });
+      this.judge.send(message);
     });
   }
 
@@ -153,20 +156,21 @@ export class PythonRuntime {
     }, SPARE_DELAY_MS);
   }
 
-  request(payload, onOutput) {
+  request(kind, fields, onOutput) {
     this.start();
     if (this.state === "error") return Promise.resolve({ kind: "stopped", reason: "unavailable" });
     this.stopReason = null;
     const id = this.nextId++;
+    const message = requestMessage(kind, id, fields);
     if (this.active.interrupt) this.active.interrupt[0] = 0;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, onOutput });
-      this.active.send({ id, ...payload });
+      this.active.send(message);
     });
   }
 
   run(code, onOutput) {
-    return this.request({ type: "run", code }, onOutput);
+    return this.request("run", { code }, onOutput);
   }
 
   // exercise: the grader's JSON for the exercise, as the build wrote it. The judge's worker draws the
@@ -174,27 +178,27 @@ export class PythonRuntime {
   async check(exercise, code, starter, onOutput) {
     this.start();
     if (this.state === "error") return { kind: "stopped", reason: "unavailable" };
-    const prepared = await this.askJudge({ type: "prepare", exercise, code, starter });
+    const prepared = await this.askJudge("prepare", { exercise, code, starter });
     if (prepared.kind !== "done") return prepared;
     if (prepared.result.verdict) return { kind: "done", result: prepared.result.verdict };
     const { request, cases } = prepared.result;
-    const learned = await this.request({ type: "learn", request: JSON.stringify(request), cases: JSON.stringify(cases), code }, onOutput);
+    const learned = await this.request("learn", { request: JSON.stringify(request), cases: JSON.stringify(cases), code }, onOutput);
     if (learned.kind !== "done") return learned;
     // Whatever the code did to its interpreter that could not be undone: a fresh one for the next run.
     if (!learned.result.clean) this.replace({ reason: "restart" });
     if (learned.result.interrupted && this.stopReason) return { kind: "stopped", ...this.stopReason, interrupted: true };
-    return this.askJudge({ type: "judge", exercise, code, prepared: prepared.result.prepared, reply: learned.result.reply });
+    return this.askJudge("judge", { exercise, code, prepared: prepared.result.prepared, reply: learned.result.reply });
   }
 
   // The graph code builds on one of the exercise's written cases, and the reference's beside a wrong one.
   graph(exercise, code, caseIndex) {
-    return this.request({ type: "graph", exercise, code, caseIndex });
+    return this.request("graph", { exercise, code, caseIndex });
   }
 
   // explore: JSON of the explore's code and controls; controls: JSON of their values; with an
   // exercise's JSON and the learner's code, the learner's own series too.
   explore(explore, controls, exercise = null, code = null) {
-    return this.request({ type: "explore", explore, controls, exercise, code });
+    return this.request("explore", { explore, controls, exercise, code });
   }
 
   get busy() {

@@ -4,6 +4,8 @@
 // records are synced (sync-documents.js): the sync hears every save (onRecordSaved), and a page
 // hears when another tab or device changed them (onRecordsChangedElsewhere) and merges them in.
 import { RECORD_SCHEMA } from "./progress-merge.js";
+import { documentProblem } from "./progress-document.js";
+import { mayHoldProgress, progressKey, setAsideKey } from "./storage-keys.js";
 
 export { RECORD_SCHEMA };
 
@@ -26,10 +28,12 @@ export function recordsChangedElsewhere() {
 }
 
 addEventListener("storage", (event) => {
-  if (event.key === null || event.key.startsWith("gradlab:progress:")) recordsChangedElsewhere();
+  if (mayHoldProgress(event.key)) recordsChangedElsewhere();
 });
 
-export function loadRecord(key, { empty, isValid, onProblem }) {
+/** The record kept under a document id ("concept:<slug>", "module-test:<module>"), or empty() if there is none. */
+export function loadRecord(id, { empty, onProblem }) {
+  const key = progressKey(id);
   let raw = null;
   try {
     raw = localStorage.getItem(key);
@@ -40,29 +44,35 @@ export function loadRecord(key, { empty, isValid, onProblem }) {
   if (raw === null) return empty();
   try {
     const data = JSON.parse(raw);
-    if (data && data.schema === RECORD_SCHEMA && isValid(data)) return data;
+    if (documentProblem(id, data) === null) return data;
   } catch { /* unreadable: set aside below */ }
-  const aside = `${key}:set-aside:${Date.now()}`;
+  const aside = setAsideKey(key, Date.now());
   try { localStorage.setItem(aside, raw); } catch { /* storage full: the data stays where it is */ }
   onProblem(`Your saved answers could not be read, so this page starts afresh. The old data was kept in this browser under "${aside}".`);
   return empty();
 }
 
-export function saveRecord(key, data, { onProblem }) {
+export function saveRecord(id, data, { onProblem }) {
   try {
-    localStorage.setItem(key, JSON.stringify(data));
+    localStorage.setItem(progressKey(id), JSON.stringify(data));
   } catch {
     onProblem("Your answers could not be saved: this browser's storage is full or disabled.");
   }
   for (const listener of saveListeners) listener();
 }
 
-// Read-only: another page's record, or null if there is none or it cannot be read.
-export function peekRecord(key) {
+// Read-only: another page's record (a lesson's too), or null if there is none or it cannot be read.
+export function peekRecord(id) {
   try {
-    const data = JSON.parse(localStorage.getItem(key));
+    const data = JSON.parse(localStorage.getItem(progressKey(id)));
     return data && typeof data === "object" ? data : null;
   } catch {
     return null;
   }
+}
+
+// Read-only: the record as storage holds it now, if it is a valid one; else null.
+export function storedRecord(id) {
+  const data = peekRecord(id);
+  return data && documentProblem(id, data) === null ? data : null;
 }

@@ -2,8 +2,7 @@
 // time, and the difference is kept for every tab and page of this browser. A device whose clock
 // is years off then stamps its changes as an honest one would. Without a service (or before the
 // first sync) the offset is 0. Ordering never rests on this alone: see nextStamp in progress-merge.js.
-
-const KEY = "gradlab:sync:clock-offset";
+import { CLOCK_OFFSET_KEY as KEY } from "./storage-keys.js";
 
 /** Now, in milliseconds since 1970, by the service's clock as last learned. */
 export function serviceNow() {

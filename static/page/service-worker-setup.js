@@ -1,8 +1,7 @@
 // The site's service worker keeps the site and Python for offline visits, and on hosts that
 // send no COOP/COEP headers it adds them, so that Stop can interrupt Python instead of
 // restarting it. There, the first visit reloads once to be served through it.
-
-const RELOADED = "gradlab:isolation-reload";
+import { ISOLATION_RELOAD_KEY as RELOADED } from "./storage-keys.js";
 
 export function registerServiceWorker(url, { tell, pythonReady }) {
   if (!("serviceWorker" in navigator) || !url) return;

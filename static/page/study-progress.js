@@ -1,13 +1,15 @@
 // Module pages and the index show the learner's progress on each lesson, card and test. They only
 // read what the lesson, card and test pages saved; nothing here writes.
 import { peekRecord } from "./saved-record.js";
+import { cardDocumentId, testDocumentId } from "./storage-keys.js";
 
 const object = (value) => (value && typeof value === "object" ? value : {});
 
-// "done", "started" or "not started", from a lesson's or card's saved record. record.quizzes maps
-// each quiz to its right option; done means every exercise passed and every quiz answered right.
-export function studyState({ key, exercises, quizzes }) {
-  const saved = peekRecord(key);
+// "done", "started" or "not started", from a lesson's or card's saved record (the build names the
+// lesson's id or the card's slug). quizzes maps each quiz to its right option; done means every
+// exercise passed and every quiz answered right.
+export function studyState({ lesson, card, exercises, quizzes }) {
+  const saved = peekRecord(card ? cardDocumentId(card) : lesson);
   if (!saved) return "not started";
   const passed = object(saved.exercises);
   const picks = (id) => (Array.isArray(object(saved.quizzes)[id]) ? saved.quizzes[id] : []);
@@ -21,8 +23,8 @@ export function studyState({ key, exercises, quizzes }) {
   return started ? "started" : "not started";
 }
 
-function testState(key) {
-  const saved = object(peekRecord(key));
+function testState(module) {
+  const saved = object(peekRecord(testDocumentId(module)));
   if (!Number.isInteger(saved.attempts) || saved.attempts < 1) return ["not started", "not taken yet"];
   const best = `best ${saved.best} of ${saved.total}`;
   return saved.passed ? ["done", `passed, ${best}`] : ["started", `not passed yet, ${best}`];

@@ -4,43 +4,26 @@
 // browser and the service last agreed on them. What comes back is merged into storage by the same
 // rules as tabs' copies (progress-merge.js), never written over it, so nothing this browser holds
 // is lost, whatever the service answers.
-import { RECORD_SCHEMA, SCHEMA, canonical, documentKind, mergeDocument, mergeProgress } from "./progress-merge.js";
+import { canonical, mergeDocument, mergeProgress } from "./progress-merge.js";
+import { documentProblem } from "./progress-document.js";
+import { documentIdOf, documentKind, progressKey } from "./storage-keys.js";
 import { noteVersionsFromOtherDevices } from "./synced-versions.js";
-
-const PREFIX = "gradlab:progress:";
 
 // A document as stored, if it is one this version reads and merges; else null.
 function readLesson(id) {
   try {
-    const doc = JSON.parse(localStorage.getItem(PREFIX + id));
-    return isDocument(doc, id) ? doc : null;
+    const doc = JSON.parse(localStorage.getItem(progressKey(id)));
+    return documentProblem(id, doc) === null ? doc : null;
   } catch {
     return null;
   }
 }
 
-const object = (value) => Boolean(value) && typeof value === "object";
-
-function isDocument(doc, id) {
-  if (!object(doc)) return false;
-  const kind = documentKind(id);
-  if (kind === "card") return doc.schema === RECORD_SCHEMA && `concept:${doc.concept}` === id && object(doc.quizzes);
-  if (kind === "test") {
-    return doc.schema === RECORD_SCHEMA && `module-test:${doc.test}` === id
-      && ["attempts", "best", "total"].every((field) => Number.isInteger(doc[field]) && doc[field] >= 0);
-  }
-  return doc.schema === SCHEMA && doc.lesson === id
-    && ["exercises", "quizzes", "sections"].every((part) => object(doc[part]));
-}
-
-// The ids of the documents storage holds (set-aside records, "<key>:set-aside:<time>", are not synced).
-const SYNCED_ID = /^(?:concept:|module-test:)?[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
 function storedLessonIds() {
   const ids = [];
   for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (key?.startsWith(PREFIX) && SYNCED_ID.test(key.slice(PREFIX.length))) ids.push(key.slice(PREFIX.length));
+    const id = documentIdOf(localStorage.key(i)); // set-aside records are not synced
+    if (id) ids.push(id);
   }
   return ids;
 }
@@ -82,13 +65,13 @@ export function fingerprint(doc) {
 export function mergeIntoStorage(received) {
   const changed = [];
   for (const [id, doc] of Object.entries(received || {})) {
-    if (!isDocument(doc, id)) continue;
-    const raw = localStorage.getItem(PREFIX + id);
+    if (documentProblem(id, doc) !== null) continue; // the service keeps only valid ones: this is not ours to merge
+    const raw = localStorage.getItem(progressKey(id));
     const local = readLesson(id);
     if (raw !== null && !local) continue; // an older or unreadable record: its lesson page takes care of it
     const merged = mergeDocument(id, local, doc);
     if (local && canonical(merged) === canonical(local)) continue;
-    localStorage.setItem(PREFIX + id, JSON.stringify(merged));
+    localStorage.setItem(progressKey(id), JSON.stringify(merged));
     if (documentKind(id) === "lesson") noteVersionsFromOtherDevices(id, local, merged);
     changed.push(id);
   }

@@ -12,13 +12,12 @@ import { createPasskey, usePasskey } from "./passkeys.js";
 import { changedDocuments, fingerprint, mergeIntoStorage } from "./sync-documents.js";
 import { learnServiceTime } from "./server-clock.js";
 import { setupSyncPanel } from "./sync-panel.js";
+import { SYNC_ACCOUNT_KEY as ACCOUNT_KEY, SYNC_STATE_KEY as STATE_KEY } from "./storage-keys.js";
 
-// { name, lastSynced } of the account this browser is signed in to, so that the page can show it
-// while the service cannot be asked (offline). Not a secret: the session is an HttpOnly cookie.
-const ACCOUNT_KEY = "gradlab:sync:account";
-// { version, inStep: { [lesson id]: fingerprint } }: the version of the account's progress this
-// browser last received, and each lesson's document as both sides last held it.
-const STATE_KEY = "gradlab:sync:state";
+// Kept in storage: ACCOUNT_KEY, { name, lastSynced } of the account this browser is signed in to, so
+// that the page can show it while the service cannot be asked (offline); not a secret: the session is an
+// HttpOnly cookie. STATE_KEY, { version, inStep: { [lesson id]: fingerprint } }: the version of the
+// account's progress this browser last received, and each lesson's document as both sides last held it.
 // A request holds lessons up to this size (the service takes 1024 KB); a lesson larger than this
 // is over the service's limit for one lesson (256 KB) anyway, and is not sent.
 const BATCH_BYTES = 512 * 1024;

@@ -2,8 +2,7 @@
 // so that the page says "your other device" for those and "another tab" for the rest, even after
 // a reload. Kept in this browser alone, under one key, as { [lesson]: { [exercise]: [edited, …] } }
 // (a version of the code is named by its `edited` time), and only while the progress holds them.
-
-const KEY = "gradlab:sync:from-other-devices";
+import { FROM_OTHER_DEVICES_KEY as KEY } from "./storage-keys.js";
 
 function codeVersions(doc, exerciseId) {
   const exercise = doc?.exercises?.[exerciseId] || {};

@@ -13,7 +13,7 @@ def test_lesson_reads_before_python_is_ready(held_page):
     open_lesson(page, held.url)
     for section in ("Watch", "Explore", "Build", "Check yourself", "Unlocked in microgpt"):
         expect(page.get_by_role("heading", name=section, exact=True)).to_be_visible()
-    expect(page.get_by_role("figure", name="Gradient reaching the input")).to_contain_text("1.000e-20")
+    expect(page.get_by_role("figure", name="Gradient reaching the input")).to_contain_text("1e-20")
     expect(page.get_by_role("status", name="Python status")).not_to_have_text("Python ready")
     held.let_python_load()
     wait_for_python(page)
@@ -24,7 +24,7 @@ def test_right_solution_passes_with_the_gradient(page, site_url):
     set_code(page, right_solution(page))
     wait_for_python(page)
     check_passes(page)
-    expect(result(page)).to_contain_text("6.7275")
+    expect(result(page)).to_contain_text("6.727")
 
 
 def test_replacing_x_gets_not_yet_the_diagnosis_and_the_table(page, site_url):
@@ -39,7 +39,7 @@ def test_replacing_x_gets_not_yet_the_diagnosis_and_the_table(page, site_url):
     first_row = result(page).get_by_role("row").nth(1)
     # Each cell also carries its column's label, shown on phones, where rows become cards.
     expect(first_row.get_by_role("cell")).to_have_text([re.compile(text + "$") for text in
-                                                        ("20", "1", "0.1", "6.7275", "1e-20", "✗ differs")])
+                                                        ("20", "1", "0.1", "6.727", "1e-20", "✗ differs")])
     expect(result(page).get_by_role("code").first).to_have_text("x")  # the message's markdown, rendered
 
 

@@ -413,7 +413,7 @@ def test_study_pages_sync_too_and_the_service_worker_leaves_the_api_alone(new_co
     from_worker = []
     b.on("response", lambda response: "/api/" in response.url and from_worker.append(response.from_service_worker))
     b.goto(served.url + "modules/8.html")
-    lesson_state = b.locator("""[data-progress*='"gradlab:progress:8.6"']""")
+    lesson_state = b.locator("""[data-progress*='"lesson": "8.6"']""")
     expect(lesson_state).to_have_text("(not started)")
     b.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=SYNC_TIMEOUT_MS)
     click(a, "Add a device")

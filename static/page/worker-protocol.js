@@ -1,0 +1,44 @@
+// The messages between the page and its Python workers are declared once, in worker-protocol.json (each
+// kind, its fields, its reply). The page builds its requests here and the worker its replies, so a
+// message that strays from the declaration fails where it is built, not somewhere downstream.
+import { connect, replies, requests } from "./worker-protocol.json";
+
+function fieldsOf(kind, declared, values, nullable = []) {
+  if (!declared) throw new Error(`the worker protocol declares no ${kind} message`);
+  const unknown = Object.keys(values).find((name) => !(name in declared));
+  if (unknown) throw new Error(`a ${kind} message has no field ${unknown} (static/page/worker-protocol.json)`);
+  const message = {};
+  for (const name of Object.keys(declared)) {
+    const value = values[name] ?? null;
+    if (value === null && !nullable.includes(name)) throw new Error(`a ${kind} message needs its field ${name}`);
+    message[name] = value;
+  }
+  return message;
+}
+
+/** The first message to a worker (sent with the port every later message goes through). */
+export function connectMessage(values) {
+  return { type: "connect", ...fieldsOf("connect", connect.fields, values, ["interrupt"]) };
+}
+
+/** A request of a declared kind ("run", "prepare", …) with exactly its declared fields. */
+export function requestMessage(kind, id, values) {
+  const declared = requests[kind];
+  return { type: kind, id, ...fieldsOf(kind, declared?.fields, values, declared?.nullable) };
+}
+
+/** A reply ("status", "output", "done", …) with exactly its declared fields. */
+export function replyMessage(kind, values) {
+  return { type: kind, ...fieldsOf(kind, replies[kind]?.fields, values) };
+}
+
+/** Which worker answers a request kind: "learner" or "judge" (undefined: not a request). */
+export function roleFor(kind) {
+  return Object.hasOwn(requests, kind) ? requests[kind].role : undefined;
+}
+
+/** The Python entry point (grading/browser.py) that answers a request, and its arguments in declared order. */
+export function pythonCall(message) {
+  const declared = requests[message.type];
+  return [declared.python, Object.keys(declared.fields).map((name) => message[name] ?? null)];
+}

@@ -61,8 +61,11 @@ def main(argv=None):
     parser.add_argument("--lessons", type=Path, default=LESSONS_DIR, help="folder of lesson .md files")
     parser.add_argument("--out", type=Path, default=SITE_DIR, help="where to write the site")
     parser.add_argument("--port", type=int, default=8000, help="port for serve")
-    parser.add_argument("--sync-url", default=os.environ.get("GRADLAB_SYNC_URL"),
-                        help="the sync service's API, /api or https://sync.example.org/api (default: none)")
+    parser.add_argument(
+        "--sync-url",
+        default=os.environ.get("GRADLAB_SYNC_URL"),
+        help="the sync service's API, /api or https://sync.example.org/api (default: none)",
+    )
     args = parser.parse_args(argv)
     try:
         sync = read_sync_url(args.sync_url)
@@ -84,7 +87,14 @@ def main(argv=None):
             serve(args.lessons, args.out, args.port, sync)
         else:
             build_site(args.lessons, args.out, sync)
-    except (LessonProblems, NewLessonError, runtime.RuntimeFilesError, BundleError, SnapshotError, SyncUrlError) as error:
+    except (
+        LessonProblems,
+        NewLessonError,
+        runtime.RuntimeFilesError,
+        BundleError,
+        SnapshotError,
+        SyncUrlError,
+    ) as error:
         print(error, file=sys.stderr)
         return 1
     return 0
@@ -144,8 +154,12 @@ def check_rendering(course, study, templates):
     The runtime is not built: its paths appear only in data attributes, which no check follows."""
     with tempfile.TemporaryDirectory() as scratch:
         out_dir = Path(scratch)
-        unbuilt = {"pyodide": "pyodide/", "engine-wheel": "wheels/engine.whl", "snapshot": "pyodide/python.bin",
-                   "snapshot-for": "unbuilt"}
+        unbuilt = {
+            "pyodide": "pyodide/",
+            "engine-wheel": "wheels/engine.whl",
+            "snapshot": "pyodide/python.bin",
+            "snapshot-for": "unbuilt",
+        }
         urls = write_static(out_dir, block_kinds=templates.block_kinds) | unbuilt
         write_site_pages(course, study, templates, out_dir, urls, offline=False)
 
@@ -175,9 +189,11 @@ def make_templates(sync=None, block_kinds=BLOCK_KINDS):
     """The Jinja2 environment for pages and lesson blocks, escaping HTML by default; sync: the
     SyncService the pages name (base.html), or None. It holds the block kinds its lessons are
     converted with (templates.block_kinds), whose templates are among its own."""
-    templates = jinja2.Environment(loader=template_loader(TEMPLATES_DIR, block_kinds),
-                                   autoescape=jinja2.select_autoescape(["html"]),
-                                   undefined=jinja2.StrictUndefined)
+    templates = jinja2.Environment(
+        loader=template_loader(TEMPLATES_DIR, block_kinds),
+        autoescape=jinja2.select_autoescape(["html"]),
+        undefined=jinja2.StrictUndefined,
+    )
     templates.filters["number"] = lambda value: "—" if value is None else show_number(value)
     templates.filters["plain"] = lambda value: f"{value:g}"
     templates.globals["table_rows"] = table_rows
@@ -201,8 +217,11 @@ def load_course(lessons_dir, templates, converted=None):
     """Convert and check every lesson and place it in the course plan; raise LessonProblems listing
     every problem found. converted maps path → (text, lesson): lessons whose text is unchanged are reused."""
     converted = {} if converted is None else converted
-    texts = {path: path.read_text(encoding="utf-8")
-             for path in sorted(Path(lessons_dir).glob("*.md")) if path.name != "README.md"}
+    texts = {
+        path: path.read_text(encoding="utf-8")
+        for path in sorted(Path(lessons_dir).glob("*.md"))
+        if path.name != "README.md"
+    }
     stale = [path for path, text in texts.items() if path not in converted or converted[path][0] != text]
     for path, lesson in zip(stale, convert_lessons([(path, texts[path]) for path in stale], templates)):
         converted[path] = (texts[path], lesson)
@@ -221,8 +240,11 @@ def convert_lessons(sources, templates):
     workers = os.cpu_count()
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         kinds = [templates.block_kinds] * len(sources)
-        return list(pool.map(convert_and_check_in_worker, *zip(*sources), kinds,
-                             chunksize=max(1, len(sources) // (4 * workers))))
+        return list(
+            pool.map(
+                convert_and_check_in_worker, *zip(*sources), kinds, chunksize=max(1, len(sources) // (4 * workers))
+            )
+        )
 
 
 @functools.cache
@@ -269,17 +291,25 @@ def write_static(out_dir, sync=None, block_kinds=BLOCK_KINDS):
     with tempfile.TemporaryDirectory() as scratch:
         registry = Path(scratch) / "block-modules.js"
         registry.write_text(page_registry(block_kinds), encoding="utf-8")
-        bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "lesson.js", out_dir / "static" / "lesson.js",
-                           aliases={"gradlab-block-modules": registry})
+        bundle_page_script(
+            NODE_MODULES,
+            STATIC_DIR / "page" / "lesson.js",
+            out_dir / "static" / "lesson.js",
+            aliases={"gradlab-block-modules": registry},
+        )
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "study.js", out_dir / "static" / "study.js")
-    bundle_page_script(NODE_MODULES, STATIC_DIR / "python-worker.js", out_dir / "static" / "python-worker.js")  # with its protocol
+    bundle_page_script(
+        NODE_MODULES, STATIC_DIR / "python-worker.js", out_dir / "static" / "python-worker.js"
+    )  # with its protocol
     # Its own bundle, loaded only when a learner first asks to see a graph.
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
     if sync:  # sign-in and sync, loaded by the pages only where a service exists; else not even shipped
         bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "sync.js", out_dir / "static" / "sync.js")
     write_pygments_css(out_dir / "static" / "pygments.css")
-    return {path.name: assets.fingerprint(out_dir, path.relative_to(out_dir))
-            for path in sorted((out_dir / "static").iterdir())}
+    return {
+        path.name: assets.fingerprint(out_dir, path.relative_to(out_dir))
+        for path in sorted((out_dir / "static").iterdir())
+    }
 
 
 def write_runtime(out_dir):
@@ -314,8 +344,12 @@ def write_pages(course, templates, out_dir, urls, written=None):
     lesson, neighbours and asset names are all unchanged is not written again."""
     for lesson in course.lessons:
         inputs = page_inputs(lesson, course, urls)
-        if written is not None and lesson.slug in written and written[lesson.slug][0] is lesson \
-                and written[lesson.slug][1] == inputs:
+        if (
+            written is not None
+            and lesson.slug in written
+            and written[lesson.slug][0] is lesson
+            and written[lesson.slug][1] == inputs
+        ):
             continue
         write_lesson(lesson, course, templates, out_dir, urls)
         if written is not None:
@@ -325,7 +359,9 @@ def write_pages(course, templates, out_dir, urls, written=None):
 
 def page_inputs(lesson, course, urls):
     """What a lesson's page shows besides the lesson itself: its module, its neighbours, the asset names."""
-    neighbours = tuple(entry and (entry.id, entry.title, entry.lesson is not None) for entry in course.neighbours(lesson))
+    neighbours = tuple(
+        entry and (entry.id, entry.title, entry.lesson is not None) for entry in course.neighbours(lesson)
+    )
     sections = tuple((section.title, section.done) for section in course.sections)
     return course.module_of(lesson).label, neighbours, sections, tuple(sorted(urls.items()))
 
@@ -345,9 +381,18 @@ def write_lesson(lesson, course, templates, out_dir, urls):
     lesson_dir.mkdir(exist_ok=True)
     previous, following = course.neighbours(lesson)
     packages = ["../" + write_wheel(wheel, out_dir) for wheel in lesson.packages]
-    write_page(lesson_dir / "index.html", templates.get_template("lesson.html"), root="../", lesson=lesson,
-               module=course.module_of(lesson), previous=previous, next=following, urls=urls,
-               sections=[vars(section) for section in course.sections], packages=packages)
+    write_page(
+        lesson_dir / "index.html",
+        templates.get_template("lesson.html"),
+        root="../",
+        lesson=lesson,
+        module=course.module_of(lesson),
+        previous=previous,
+        next=following,
+        urls=urls,
+        sections=[vars(section) for section in course.sections],
+        packages=packages,
+    )
     for kind in templates.block_kinds:
         for block in lesson.blocks.get(kind.name, []) if kind.write else ():
             kind.write(block, lesson_dir)

@@ -68,17 +68,29 @@ def generate_course(lesson_file, out_dir):
             copy = re.sub(r"\[\[([^\]|]+)(?:\|[^\]]+)?\]\]", r"\1", copy)
             (out_dir / f"{lesson_id}-{slug}.md").write_text(copy, encoding="utf-8")
             planned.append(f"{lesson_id} {title}")
-        plan.append(f'[[module]]\nnumber = {module}\ntitle = "Generated module {module}"\nlessons = {json.dumps(planned)}\n')
+        plan.append(
+            f'[[module]]\nnumber = {module}\ntitle = "Generated module {module}"\nlessons = {json.dumps(planned)}\n'
+        )
     real_plan = (lesson_file.parent / PLAN_FILE).read_text(encoding="utf-8")
-    sections = real_plan[:real_plan.index("[[module]]")]  # the course's sections, which every lesson has
+    sections = real_plan[: real_plan.index("[[module]]")]  # the course's sections, which every lesson has
     (out_dir / PLAN_FILE).write_text(sections + "\n".join(plan), encoding="utf-8")
     return out_dir
 
 
 def time_rebuilds_while_serving(lessons_dir, out_dir, edited, edits=EDITS):
     """Save one lesson edits times under `python build.py serve`: the rebuild times it logs, and save → log line."""
-    command = [sys.executable, "-u", str(build.ROOT / "build.py"), "serve", "--lessons", str(lessons_dir),
-               "--out", str(out_dir), "--port", "0"]
+    command = [
+        sys.executable,
+        "-u",
+        str(build.ROOT / "build.py"),
+        "serve",
+        "--lessons",
+        str(lessons_dir),
+        "--out",
+        str(out_dir),
+        "--port",
+        "0",
+    ]
     server = subprocess.Popen(command, cwd=build.ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in server.stdout], daemon=True).start()
@@ -89,8 +101,13 @@ def time_rebuilds_while_serving(lessons_dir, out_dir, edited, edits=EDITS):
         for edit in range(1, edits + 1):
             saved = time.perf_counter()
             edited.write_text(f"{original}\nEdited by the benchmark, edit {edit}.\n", encoding="utf-8")
-            line = wait_for_line(lines, server, lambda line: BUILT_LINE.match(line) or line.startswith("the build failed"),
-                                 REBUILD_TIMEOUT_S, f"rebuild after edit {edit} of {edited.name}")
+            line = wait_for_line(
+                lines,
+                server,
+                lambda line: BUILT_LINE.match(line) or line.startswith("the build failed"),
+                REBUILD_TIMEOUT_S,
+                f"rebuild after edit {edit} of {edited.name}",
+            )
             saved_to_logged.append(time.perf_counter() - saved)
             if not BUILT_LINE.match(line):
                 raise RuntimeError(f"the preview refused edit {edit} of {edited}: {line} {drain(lines)}")
@@ -111,13 +128,16 @@ def wait_for_line(lines, process, wanted, timeout_s, what):
             line = lines.get(timeout=0.2)
         except queue.Empty:
             if process.poll() is not None:
-                raise RuntimeError(f"`build.py serve` exited ({process.returncode}) before it could {what}:\n"
-                                   + "\n".join(seen[-20:])) from None
+                raise RuntimeError(
+                    f"`build.py serve` exited ({process.returncode}) before it could {what}:\n" + "\n".join(seen[-20:])
+                ) from None
             continue
         seen.append(line)
         if wanted(line):
             return line
-    raise TimeoutError(f"`build.py serve` did not {what} within {timeout_s} s; its last lines:\n" + "\n".join(seen[-20:]))
+    raise TimeoutError(
+        f"`build.py serve` did not {what} within {timeout_s} s; its last lines:\n" + "\n".join(seen[-20:])
+    )
 
 
 def drain(lines):

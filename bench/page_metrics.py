@@ -9,9 +9,17 @@ from playwright.sync_api import expect
 
 import build
 from gradlab.course import read_course
+from tests.browser.lesson import (
+    BOOT_TIMEOUT_MS,
+    LESSON,
+    RUN_TIMEOUT_MS,
+    click,
+    output,
+    right_solution,
+    set_code,
+    wait_for_python,
+)
 from tests.corpus import lesson_exercise
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, LESSON, RUN_TIMEOUT_MS, click, output, right_solution, set_code,
-                                  wait_for_python)
 
 CHECKS = 20
 WARM_SETTLE_S = 1.0  # lets the HTTP cache finish writing, and reloads before the lesson boots its spare (1.5 s)
@@ -101,11 +109,14 @@ def read_boot(page):
     """Wait until the page's Python status says ready; return its boot figures."""
     try:
         # A function, not an expression: Playwright would eval() an expression, which the site's CSP forbids.
-        page.wait_for_function("() => window.benchReadyMs !== undefined || window.benchFailed",
-                               timeout=BOOT_TIMEOUT_MS, polling=100)
+        page.wait_for_function(
+            "() => window.benchReadyMs !== undefined || window.benchFailed", timeout=BOOT_TIMEOUT_MS, polling=100
+        )
     except PlaywrightTimeoutError:
-        raise BenchError(f"{page.url}: Python was not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s; "
-                         f"its status reads {status_text(page)!r}") from None
+        raise BenchError(
+            f"{page.url}: Python was not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s; "
+            f"its status reads {status_text(page)!r}"
+        ) from None
     failed = page.evaluate("window.benchFailed")
     if failed:
         raise BenchError(f"{page.url}: {failed}")
@@ -123,13 +134,19 @@ def readable_without_js(browser, site_url):
         page = context.new_page()
         page.goto(site_url + LESSON, timeout=BOOT_TIMEOUT_MS)
         sections = [section.title for section in read_course(build.LESSONS_DIR / "course.toml", []).sections]
-        missing = [f"heading {title!r}" for title in sections
-                   if not page.get_by_role("heading", name=title, exact=True).first.is_visible()]
+        missing = [
+            f"heading {title!r}"
+            for title in sections
+            if not page.get_by_role("heading", name=title, exact=True).first.is_visible()
+        ]
         opening = page.locator("article.lesson > p").first
         if not opening.is_visible() or not opening.inner_text().strip():
             missing.append("the lesson's opening paragraph")
-        return {"readable": not missing, "missing": missing,
-                "visible_text_chars": len(page.locator("article.lesson").inner_text())}
+        return {
+            "readable": not missing,
+            "missing": missing,
+            "visible_text_chars": len(page.locator("article.lesson").inner_text()),
+        }
     finally:
         context.close()
 
@@ -154,8 +171,10 @@ def measure_lesson_session(browser, site_url, runs, session, progress):
             session["check_ms"].append(time_check(page))
         progress(f"lesson page: Stop, {runs} interrupts then {runs} worker replacements")
         if not page.evaluate("crossOriginIsolated"):
-            raise BenchError(f"{page.url} is not cross-origin isolated, so Stop cannot interrupt: "
-                             "check the isolation headers of gradlab.server")
+            raise BenchError(
+                f"{page.url} is not cross-origin isolated, so Stop cannot interrupt: "
+                "check the isolation headers of gradlab.server"
+            )
         set_code(page, INTERRUPTIBLE_LOOP)
         session["interrupt_ms"], session["interrupts_not_honoured"] = [], 0
         for _ in range(runs):
@@ -214,8 +233,11 @@ def measure_graph_view(browser, site_url, times, progress):
             start_stopwatch(page, "Show your graph", ".exercise .graphs", "more layers like this")
             click(page, "Show your graph")
             timings.append(read_stopwatch(page, "Show your graph → drawn")[0])
-        return {"first_ms": timings[0], "later_ms": timings[1:],
-                "loaded_on_demand": [url for url in loaded if url.endswith(".js")]}
+        return {
+            "first_ms": timings[0],
+            "later_ms": timings[1:],
+            "loaded_on_demand": [url for url in loaded if url.endswith(".js")],
+        }
     finally:
         context.close()
 
@@ -225,8 +247,10 @@ def wait_for_spare(page):
     try:
         page.locator('.exercise [data-spare="ready"]').first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     except PlaywrightTimeoutError:
-        raise BenchError(f"{page.url}: the page's warm spare was not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s "
-                         "(the status line's data-spare never read \"ready\")") from None
+        raise BenchError(
+            f"{page.url}: the page's warm spare was not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s "
+            '(the status line\'s data-spare never read "ready")'
+        ) from None
 
 
 def time_check(page):

@@ -20,9 +20,13 @@ def weigh_page(site_dir, site_url, urls, runtime_folder):
             continue
         data = path.read_bytes()
         counted.append({"file": name, "type": kind, "raw": len(data), "gzip": len(gzip.compress(data, 9, mtime=0))})
-    totals = {kind: {"raw": sum(f["raw"] for f in counted if f["type"] == kind),
-                     "gzip": sum(f["gzip"] for f in counted if f["type"] == kind)}
-              for kind in sorted(set(COUNTED_TYPES.values()))}
+    totals = {
+        kind: {
+            "raw": sum(f["raw"] for f in counted if f["type"] == kind),
+            "gzip": sum(f["gzip"] for f in counted if f["type"] == kind),
+        }
+        for kind in sorted(set(COUNTED_TYPES.values()))
+    }
     totals["total"] = {"raw": sum(f["raw"] for f in counted), "gzip": sum(f["gzip"] for f in counted)}
     return {"counted": counted, "totals": totals, "left_out": left_out, "runtime_folder": runtime_folder}
 

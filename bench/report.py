@@ -67,6 +67,7 @@ def summarize(results):
 
 def judge(figures):
     """Each target: its name, its limit, and whether this run met it (None when not measured)."""
+
     def at_most(key, limit):
         return None if figures.get(key) is None else figures[key] <= limit
 
@@ -91,32 +92,76 @@ def table(results):
     weight = results.get("page_weight", {}).get("totals", {})
     rows = [
         ("Floor: a bare page booting the site's Pyodide in a module worker",),
-        ("  loadPyodide() in the worker, cold / warm", f"{s(f['bare_load_pyodide_cold_s'])} / {s(f['bare_load_pyodide_warm_s'])}"),
+        (
+            "  loadPyodide() in the worker, cold / warm",
+            f"{s(f['bare_load_pyodide_cold_s'])} / {s(f['bare_load_pyodide_warm_s'])}",
+        ),
         ("  navigation → Python ready, cold (new context)", s(f["bare_ready_cold_s"])),
         ("  navigation → Python ready, warm (reload)", s(f["bare_ready_warm_s"])),
         ("Lesson 8.6",),
-        ("  first contentful paint, cold", ms(f["lesson_fcp_cold_ms"]), "", f"≤ {FCP_LIMIT_MS} ms", met["first_contentful_paint"]),
+        (
+            "  first contentful paint, cold",
+            ms(f["lesson_fcp_cold_ms"]),
+            "",
+            f"≤ {FCP_LIMIT_MS} ms",
+            met["first_contentful_paint"],
+        ),
         ("  first contentful paint, warm", ms(f["lesson_fcp_warm_ms"])),
         ("  readable with JavaScript off", yes_no(f["readable_without_js"]), "", "yes", met["readable_without_js"]),
-        ("  navigation → Python ready, cold", s(f["lesson_ready_cold_s"]), times(f["ready_cold_ratio"], "bare cold"),
-         f"≤ {COLD_RATIO_LIMIT}×", met["python_ready_cold"]),
-        ("  navigation → Python ready, warm", s(f["lesson_ready_warm_s"]), times(f["ready_warm_ratio"], "bare warm"),
-         f"≤ {WARM_RATIO_LIMIT}×", met["python_ready_warm"]),
-        ("  Check → verdict in the page, median of 20", ms(f["check_ms"]), "", f"≤ {CHECK_LIMIT_MS} ms", met["check_to_verdict"]),
-        *[(f"  Check → verdict, lesson {lesson}, median of {len(samples)}", ms(median_of(samples)))
-          for lesson, samples in results.get("checks_per_lesson", {}).items()],
-        *([("  Show your graph → drawn, depth 20, first (code loaded) / median of the next "
-            f"{len(results['graph_view']['later_ms'])}",
-            f"{ms(results['graph_view']['first_ms'])} / {ms(median_of(results['graph_view']['later_ms']))}", "",
-            f"≤ {GRAPH_LIMIT_MS} ms", median_of(results["graph_view"]["later_ms"]) <= GRAPH_LIMIT_MS),
-           ("    code loaded on demand, gzip", f"{results['graph_view']['gzip_kb']:.1f} KB")]
-          if "graph_view" in results else []),
+        (
+            "  navigation → Python ready, cold",
+            s(f["lesson_ready_cold_s"]),
+            times(f["ready_cold_ratio"], "bare cold"),
+            f"≤ {COLD_RATIO_LIMIT}×",
+            met["python_ready_cold"],
+        ),
+        (
+            "  navigation → Python ready, warm",
+            s(f["lesson_ready_warm_s"]),
+            times(f["ready_warm_ratio"], "bare warm"),
+            f"≤ {WARM_RATIO_LIMIT}×",
+            met["python_ready_warm"],
+        ),
+        (
+            "  Check → verdict in the page, median of 20",
+            ms(f["check_ms"]),
+            "",
+            f"≤ {CHECK_LIMIT_MS} ms",
+            met["check_to_verdict"],
+        ),
+        *[
+            (f"  Check → verdict, lesson {lesson}, median of {len(samples)}", ms(median_of(samples)))
+            for lesson, samples in results.get("checks_per_lesson", {}).items()
+        ],
+        *(
+            [
+                (
+                    "  Show your graph → drawn, depth 20, first (code loaded) / median of the next "
+                    f"{len(results['graph_view']['later_ms'])}",
+                    f"{ms(results['graph_view']['first_ms'])} / {ms(median_of(results['graph_view']['later_ms']))}",
+                    "",
+                    f"≤ {GRAPH_LIMIT_MS} ms",
+                    median_of(results["graph_view"]["later_ms"]) <= GRAPH_LIMIT_MS,
+                ),
+                ("    code loaded on demand, gzip", f"{results['graph_view']['gzip_kb']:.1f} KB"),
+            ]
+            if "graph_view" in results
+            else []
+        ),
         ("  Stop → KeyboardInterrupt (interrupt)", ms(f["interrupt_ms"]) + not_honoured(f["interrupts_not_honoured"])),
         ("  Stop → Python ready (C loop: worker replaced)", ms(f["replacement_ms"])),
-        ("  page weight without Pyodide, gzip -9 (raw)", kb_pair(weight.get("total")), "", f"≤ {WEIGHT_LIMIT_KB} KB",
-         met["page_weight"]),
+        (
+            "  page weight without Pyodide, gzip -9 (raw)",
+            kb_pair(weight.get("total")),
+            "",
+            f"≤ {WEIGHT_LIMIT_KB} KB",
+            met["page_weight"],
+        ),
         *[(f"    {kind}", kb_pair(weight[kind])) for kind in ("HTML", "CSS", "JS") if kind in weight],
-        ("  memory at Python ready: page's renderer PSS", f"{mb(f['memory_lesson_mb'])} (bare page {mb(f['memory_bare_mb'])})"),
+        (
+            "  memory at Python ready: page's renderer PSS",
+            f"{mb(f['memory_lesson_mb'])} (bare page {mb(f['memory_bare_mb'])})",
+        ),
         ("  memory with the warm spare booted", mb(f["memory_lesson_with_spare_mb"])),
         ("Build (build.build_site, as make site)",),
         ("  1 lesson, runtime vendoring included", s(f["build_1_s"])),
@@ -124,15 +169,23 @@ def table(results):
         ("    of which downloading micropip", s(f["micropip_download_s"])),
         ("  200 generated lessons", s(f["build_200_s"]), "", f"≤ {BUILD_200_LIMIT_S} s", met["build_200_lessons"]),
         ("    each lesson beyond the first", ms(f.get("build_per_extra_lesson_ms"))),
-        ("  one changed lesson while serving, 200 lessons", s(f["rebuild_200_s"]), "", f"≤ {REBUILD_LIMIT_S} s",
-         met["one_changed_lesson"]),
+        (
+            "  one changed lesson while serving, 200 lessons",
+            s(f["rebuild_200_s"]),
+            "",
+            f"≤ {REBUILD_LIMIT_S} s",
+            met["one_changed_lesson"],
+        ),
         ("  one changed lesson while serving, 1 lesson", s(f["rebuild_1_s"])),
         *sync_rows(results.get("sync_load"), met),
     ]
     widths = [max(len(row[i]) for row in rows if len(row) > i) for i in range(4)]
-    lines = [f"gradlab bench · {machine['timestamp']} · commit {(machine['commit'] or '?')[:7]} · {results['runs']} runs",
-             f"{machine['nproc']} cores, load {machine['load_average_start']} → {machine.get('load_average_end', '?')} "
-             f"· Chromium {machine.get('chromium', '?')} · Pyodide {machine.get('pyodide', '?')}", ""]
+    lines = [
+        f"gradlab bench · {machine['timestamp']} · commit {(machine['commit'] or '?')[:7]} · {results['runs']} runs",
+        f"{machine['nproc']} cores, load {machine['load_average_start']} → {machine.get('load_average_end', '?')} "
+        f"· Chromium {machine.get('chromium', '?')} · Pyodide {machine.get('pyodide', '?')}",
+        "",
+    ]
     for row in rows:
         if len(row) == 1:
             lines.append(row[0])
@@ -142,8 +195,11 @@ def table(results):
         lines.append("  ".join(cell.ljust(width) for cell, width in zip(cells[:4], widths)) + f"  {mark}".rstrip())
     counted = results.get("page_weight", {})
     if counted:
-        lines += ["", "Page weight counts: " + ", ".join(entry["file"] for entry in counted["counted"]),
-                  "                and leaves out: " + ", ".join(counted["left_out"])]
+        lines += [
+            "",
+            "Page weight counts: " + ", ".join(entry["file"] for entry in counted["counted"]),
+            "                and leaves out: " + ", ".join(counted["left_out"]),
+        ]
     for stage, message in results["errors"].items():
         lines.append(f"\n{stage} failed: {message}")
     return "\n".join(line.rstrip() for line in lines)
@@ -154,12 +210,19 @@ def sync_rows(load, met):
     if not load:
         return []
     trip = load["round_trip_ms"]
-    return [(f"Sync service: {load['learners']} learners ({load['devices']} devices) for {load['seconds']} s, "
-             f"{load['database']}, {load['workers']} process",),
-            ("  syncs per second", f"{load['throughput_per_s']:.0f} ({load['syncs']} syncs, {len(load['failures'])} failed)"),
-            ("  sync round trip p50 / p99", f"{ms(trip['p50'])} / {ms(trip['p99'])}"),
-            ("  sync round trip p95", ms(trip["p95"]), "", f"≤ {SYNC_P95_LIMIT_MS} ms", met["sync_round_trip"]),
-            ("  lost updates", str(load["lost_updates"]), "", "0", met["sync_lost_updates"])]
+    return [
+        (
+            f"Sync service: {load['learners']} learners ({load['devices']} devices) for {load['seconds']} s, "
+            f"{load['database']}, {load['workers']} process",
+        ),
+        (
+            "  syncs per second",
+            f"{load['throughput_per_s']:.0f} ({load['syncs']} syncs, {len(load['failures'])} failed)",
+        ),
+        ("  sync round trip p50 / p99", f"{ms(trip['p50'])} / {ms(trip['p99'])}"),
+        ("  sync round trip p95", ms(trip["p95"]), "", f"≤ {SYNC_P95_LIMIT_MS} ms", met["sync_round_trip"]),
+        ("  lost updates", str(load["lost_updates"]), "", "0", met["sync_lost_updates"]),
+    ]
 
 
 def median_of(values):

@@ -30,20 +30,20 @@ BENCH_DIR = Path(__file__).parent
 DEFAULT_OUT = BENCH_DIR / "results" / "latest.json"
 METHODS = {
     "clock": "navigation-relative performance.now() in the page; Check and Stop timed in the page from the "
-             "click event (capture phase) to the DOM mutation showing the outcome",
+    "click event (capture phase) to the DOM mutation showing the outcome",
     "cold_and_warm": "cold: a new browser context (empty HTTP cache, no service worker); warm: page.reload() "
-                     f"in that context {page_metrics.WARM_SETTLE_S} s after the cold boot was ready",
+    f"in that context {page_metrics.WARM_SETTLE_S} s after the cold boot was ready",
     "ratios": "the lesson's navigation → Python ready over the bare page's, cold over cold and warm over warm",
     "memory": "PSS (/proc/<pid>/smaps_rollup) of the page's renderer process, the largest of the Chromium "
-              "processes this run started: it holds the page, its workers and their interpreters",
+    "processes this run started: it holds the page, its workers and their interpreters",
     "page_weight": "the HTML, CSS and JS files the lesson page requested until Python was ready, sized on "
-                   "disk and with gzip -9; Pyodide's folder and wheels left out; 1 KB = 1024 bytes",
+    "disk and with gzip -9; Pyodide's folder and wheels left out; 1 KB = 1024 bytes",
     "sync_load": "bench/sync_load.py: the service as `python -m sync` on SQLite; each learner's two devices change "
-                 "progress and POST it every 0.5 to 1.5 s; round trip from the request sent to the answer read, "
-                 "measured by the load's own minimal HTTP client (asyncio streams) on the same machine",
+    "progress and POST it every 0.5 to 1.5 s; round trip from the request sent to the answer read, "
+    "measured by the load's own minimal HTTP client (asyncio streams) on the same machine",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
-             "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
-             "times `python build.py serve` logs after each save of one lesson",
+    "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
+    "times `python build.py serve` logs after each save of one lesson",
 }
 
 
@@ -117,10 +117,15 @@ def measure_pages(site, runtime_folder, runs, results):
                 with noted_failure(results, "graph_view"):
                     results["graph_view"] = page_metrics.measure_graph_view(browser, site_url, 11, progress)
                     results["graph_view"]["gzip_kb"] = page_weight.gzip_kb(
-                        [page_weight.site_file(site, site_url, url) for url in results["graph_view"]["loaded_on_demand"]])
+                        [
+                            page_weight.site_file(site, site_url, url)
+                            for url in results["graph_view"]["loaded_on_demand"]
+                        ]
+                    )
                 with noted_failure(results, "checks_per_lesson"):
                     results["checks_per_lesson"] = page_metrics.measure_checks_per_lesson(
-                        browser, site_url, graded_lessons(), page_metrics.CHECKS, progress)
+                        browser, site_url, graded_lessons(), page_metrics.CHECKS, progress
+                    )
             finally:
                 browser.close()
     finally:
@@ -141,8 +146,10 @@ def graded_lessons():
 def chromium_path():
     path = find_chromium()
     if not path:
-        raise RuntimeError("no Chromium found: install Debian's (apt-get install -y chromium), set GRADLAB_CHROMIUM "
-                           "to a Chromium executable, or run `python -m playwright install chromium`")
+        raise RuntimeError(
+            "no Chromium found: install Debian's (apt-get install -y chromium), set GRADLAB_CHROMIUM "
+            "to a Chromium executable, or run `python -m playwright install chromium`"
+        )
     return path
 
 
@@ -152,8 +159,9 @@ def measure_builds(scratch, results):
     with noted_failure(results, "build_1_s"):
         results["build_1_s"] = build_metrics.time_builds(build.LESSONS_DIR, scratch / "build-1")
     with noted_failure(results, "first_build_1_s"):
-        results["first_build_1_s"] = build_metrics.time_first_build(build.LESSONS_DIR, scratch / "first-build",
-                                                                    scratch / "empty-cache")
+        results["first_build_1_s"] = build_metrics.time_first_build(
+            build.LESSONS_DIR, scratch / "first-build", scratch / "empty-cache"
+        )
     with noted_failure(results, "micropip_download_s"):
         results["micropip_download_s"] = build_metrics.time_micropip_download(scratch / "empty-wheel-cache")
     lesson_file = build.LESSONS_DIR / f"{Path(LESSON).parent}.md"
@@ -164,12 +172,15 @@ def measure_builds(scratch, results):
     progress(f"build.py serve on 200 lessons: {build_metrics.EDITS} saves of one lesson")
     with noted_failure(results, "rebuild_serving_200"):
         edited = next(generated.glob("95.10-*.md"))
-        results["rebuild_serving_200"] = build_metrics.time_rebuilds_while_serving(generated, scratch / "serve-200", edited)
+        results["rebuild_serving_200"] = build_metrics.time_rebuilds_while_serving(
+            generated, scratch / "serve-200", edited
+        )
     progress(f"build.py serve on the real course: {build_metrics.EDITS} saves of its lesson")
     with noted_failure(results, "rebuild_serving_1"):
         real = shutil.copytree(build.LESSONS_DIR, scratch / "lessons-1")  # never edit the real lessons
-        results["rebuild_serving_1"] = build_metrics.time_rebuilds_while_serving(real, scratch / "serve-1",
-                                                                                 real / lesson_file.name)
+        results["rebuild_serving_1"] = build_metrics.time_rebuilds_while_serving(
+            real, scratch / "serve-1", real / lesson_file.name
+        )
 
 
 @contextlib.contextmanager
@@ -184,7 +195,7 @@ def noted_failure(results, stage):
 
 def describe_machine():
     return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "timestamp": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "nproc": os.cpu_count(),
         "platform": platform.platform(),
         "python": platform.python_version(),

@@ -1,7 +1,8 @@
 """The README's pictures: a lesson page, and the graph view after a wrong answer.
 
-    .venv/bin/python -m bench.screenshots      (writes docs/lesson-page.png and docs/graph-view.png)
+.venv/bin/python -m bench.screenshots      (writes docs/lesson-page.png and docs/graph-view.png)
 """
+
 import tempfile
 from pathlib import Path
 

@@ -47,9 +47,17 @@ def measure(learners=LEARNERS, seconds=SECONDS, database_url=None, workers=1):
             for _, device in devices:
                 device.close()
     return {
-        "learners": learners, "devices": len(devices), "seconds": seconds, "database": database_url.split(":")[0],
-        "workers": workers, "syncs": len(timings), "throughput_per_s": len(timings) / seconds,
-        "round_trip_ms": percentiles(timings), "failures": failures, "lost_updates": lost, "lessons_per_learner": len(LESSONS),
+        "learners": learners,
+        "devices": len(devices),
+        "seconds": seconds,
+        "database": database_url.split(":")[0],
+        "workers": workers,
+        "syncs": len(timings),
+        "throughput_per_s": len(timings) / seconds,
+        "round_trip_ms": percentiles(timings),
+        "failures": failures,
+        "lost_updates": lost,
+        "lessons_per_learner": len(LESSONS),
     }
 
 
@@ -63,10 +71,18 @@ class running_service:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        environment = {**os.environ, "GRADLAB_DATABASE_URL": self.database_url, "GRADLAB_SITE_ORIGIN": SITE,
-                       "GRADLAB_SIGN_IN_LIMIT": "100000"}
-        self.process = subprocess.Popen([sys.executable, "-m", "sync", "--port", str(port), "--workers", str(self.workers)],
-                                        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        environment = {
+            **os.environ,
+            "GRADLAB_DATABASE_URL": self.database_url,
+            "GRADLAB_SITE_ORIGIN": SITE,
+            "GRADLAB_SIGN_IN_LIMIT": "100000",
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "sync", "--port", str(port), "--workers", str(self.workers)],
+            env=environment,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -75,7 +91,9 @@ class running_service:
                 return url
             except httpx.TransportError:
                 if self.process.poll() is not None:
-                    raise RuntimeError(f"the sync service did not start:\n{self.process.stderr.read().decode()}")
+                    raise RuntimeError(
+                        f"the sync service did not start:\n{self.process.stderr.read().decode()}"
+                    ) from None
                 time.sleep(0.1)
         raise RuntimeError("the sync service did not answer within 30 s")
 
@@ -101,17 +119,28 @@ def sign_up(url, learners):
 
 def ordinary_lesson(lesson):
     """A lesson's progress as a learner leaves it: two exercises' code, a quiz answered, two sections done."""
-    exercises = {name: {"code": f"# {lesson}\n{CODE}", "starter": "s", "edited": 2, "basedOn": 0} for name in ("stack", "norm")}
-    return lesson_progress(lesson, exercises=exercises, quizzes={"q-layer": [2]}, quizTimes={"q-layer": 3},
-                           sections={"Watch": 4, "Explore": 5})
+    exercises = {
+        name: {"code": f"# {lesson}\n{CODE}", "starter": "s", "edited": 2, "basedOn": 0} for name in ("stack", "norm")
+    }
+    return lesson_progress(
+        lesson,
+        exercises=exercises,
+        quizzes={"q-layer": [2]},
+        quizTimes={"q-layer": 3},
+        sections={"Watch": 4, "Explore": 5},
+    )
 
 
 async def sync_for(url, devices, seconds):
     """Every device changes its learner's progress and syncs, over and over, until the time is up."""
     timings, failures, made = [], [], {}
     stop_at = time.monotonic() + seconds
-    await asyncio.gather(*(device_loop(url, number, learner, device, stop_at, timings, failures, made)
-                           for number, (learner, device) in enumerate(devices)))
+    await asyncio.gather(
+        *(
+            device_loop(url, number, learner, device, stop_at, timings, failures, made)
+            for number, (learner, device) in enumerate(devices)
+        )
+    )
     return timings, failures, made
 
 
@@ -120,7 +149,11 @@ async def device_loop(url, number, learner, device, stop_at, timings, failures, 
     documents = {lesson: ordinary_lesson(lesson) for lesson in LESSONS}  # what both devices hold after sign-up
     since = device.seen_version
     unsent = set()  # lessons changed here that the service has not yet acknowledged: sent again, as the page does
-    headers = {"Origin": SITE, "X-CSRF-Token": device.csrf, "Cookie": f"gradlab_session={device.http.cookies['gradlab_session']}"}
+    headers = {
+        "Origin": SITE,
+        "X-CSRF-Token": device.csrf,
+        "Cookie": f"gradlab_session={device.http.cookies['gradlab_session']}",
+    }
     connection = KeptAliveConnection(url)  # each browser keeps a connection of its own
     await asyncio.sleep(rng.uniform(*THINK_S))
     change = 0
@@ -174,8 +207,13 @@ class KeptAliveConnection:
     async def post_once(self, path, body, headers):
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        lines = [f"POST {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Content-Type: application/json",
-                 f"Content-Length: {len(body)}", *(f"{name}: {value}" for name, value in headers.items())]
+        lines = [
+            f"POST {path} HTTP/1.1",
+            f"Host: {self.host}:{self.port}",
+            "Content-Type: application/json",
+            f"Content-Length: {len(body)}",
+            *(f"{name}: {value}" for name, value in headers.items()),
+        ]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
         fields = dict(line.lower().split(": ", 1) for line in head[1:] if ": " in line)
@@ -202,27 +240,35 @@ def lost_updates(devices, made):
 
 def percentiles(timings):
     ordered = sorted(timings) or [float("nan")]
-    at = lambda share: ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+    def at(share):
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
     return {"p50": statistics.median(ordered), "p95": at(0.95), "p99": at(0.99), "max": ordered[-1]}
 
 
 def describe(figures):
     """One paragraph of the figures, for a person."""
     trip = figures["round_trip_ms"]
-    return (f"{figures['learners']} learners ({figures['devices']} devices, {figures['lessons_per_learner']} lessons each) for {figures['seconds']} s on {figures['database']}"
-            f" ({figures['workers']} process{'es' if figures['workers'] > 1 else ''}): {figures['syncs']} syncs,"
-            f" {figures['throughput_per_s']:.0f}/s; round trip p50 {trip['p50']:.1f} ms, p95 {trip['p95']:.1f} ms,"
-            f" p99 {trip['p99']:.1f} ms, max {trip['max']:.0f} ms; {len(figures['failures'])} failed, {figures['lost_updates']} lost updates")
+    return (
+        f"{figures['learners']} learners ({figures['devices']} devices, {figures['lessons_per_learner']} lessons each) for {figures['seconds']} s on {figures['database']}"
+        f" ({figures['workers']} process{'es' if figures['workers'] > 1 else ''}): {figures['syncs']} syncs,"
+        f" {figures['throughput_per_s']:.0f}/s; round trip p50 {trip['p50']:.1f} ms, p95 {trip['p95']:.1f} ms,"
+        f" p99 {trip['p99']:.1f} ms, max {trip['max']:.0f} ms; {len(figures['failures'])} failed, {figures['lost_updates']} lost updates"
+    )
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=LEARNERS)
     parser.add_argument("--seconds", type=int, default=SECONDS)
-    parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL server, with two service processes")
+    parser.add_argument(
+        "--postgres", action="store_true", help="on a throwaway PostgreSQL server, with two service processes"
+    )
     args = parser.parse_args(argv)
     if args.postgres:
         from tests.postgres_server import ThrowawayPostgres
+
         with ThrowawayPostgres() as server:
             figures = measure(args.learners, args.seconds, server.url, workers=2)
     else:

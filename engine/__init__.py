@@ -1,4 +1,5 @@
 """A scalar autograd engine for the gradlab lessons, standard library only."""
+
 from engine.graph import backpropagate, dismantle, topological_order
 from engine.value import Value
 

@@ -1,4 +1,5 @@
 """A scalar that remembers how it was computed, so gradients can flow back through it."""
+
 import math
 
 from engine.graph import backpropagate

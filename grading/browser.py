@@ -4,11 +4,11 @@ import json
 import signal
 
 from engine import Value, dismantle
-from grading.explore import compute_explore
 from grading.exercise import Exercise
+from grading.explore import compute_explore
 from grading.grader import judge, learner_request, prepare
-from grading.learner_side import run_learner, watch_audit_hooks
 from grading.graph_view import graphs_json
+from grading.learner_side import run_learner, watch_audit_hooks
 from grading.runner import run_program
 from grading.sandbox import STOP, learner_error, stopped_from_outside
 
@@ -52,8 +52,10 @@ def answer(work, what_came_back):
 def raised_past_the_grader(error):
     """A sentence about an exception that is not an Exception, which learner code raised out of reach of the checks."""
     line = f" on line {error['line']}" if error["line"] else ""
-    return (f"Your code raised {error['type']}{line} ({error['message']}), which is not an Exception, so the "
-            "check could not go on. Raise an ordinary exception, or none, then check again.")
+    return (
+        f"Your code raised {error['type']}{line} ({error['message']}), which is not an Exception, so the "
+        "check could not go on. Raise an ordinary exception, or none, then check again."
+    )
 
 
 def run_json(source):
@@ -65,6 +67,7 @@ def run_json(source):
 # code) prepares the cases, the learner's worker runs the learner's function on them and sends back
 # plain data, and the judge's worker gives the verdict on that data.
 
+
 def prepare_json(exercise_json, source, starter):
     """In the judge's worker: {"verdict"} when the code cannot be run at all (it does not parse, it is the
     starter), else {"prepared": JSON text the judge reads back, "request", "cases"} for the learner's worker."""
@@ -72,8 +75,9 @@ def prepare_json(exercise_json, source, starter):
     early, cases = prepare(exercise, source, starter)
     if early:
         return json.dumps({"verdict": early})
-    return json.dumps({"prepared": json.dumps(cases), "request": learner_request(exercise),
-                       "cases": [case for case, _ in cases]})
+    return json.dumps(
+        {"prepared": json.dumps(cases), "request": learner_request(exercise), "cases": [case for case, _ in cases]}
+    )
 
 
 def learn_json(request, source, cases_json):
@@ -111,15 +115,21 @@ def explore_json(explore_json_text, controls_json, exercise_json=None, source=No
     code, the learner's own series too."""
     explore = json.loads(explore_json_text)
     # isinstance, not `is not None`: Pyodide passes JavaScript's null in as JsNull.
-    learner = (json.loads(exercise_json), source) if isinstance(source, str) and isinstance(exercise_json, str) else None
-    return answer(lambda: compute_explore(explore["code"], explore["controls"], json.loads(controls_json), learner),
-                  lambda error: {"problem": raised_past_the_grader(error)})
+    learner = (
+        (json.loads(exercise_json), source) if isinstance(source, str) and isinstance(exercise_json, str) else None
+    )
+    return answer(
+        lambda: compute_explore(explore["code"], explore["controls"], json.loads(controls_json), learner),
+        lambda error: {"problem": raised_past_the_grader(error)},
+    )
 
 
 def graph_json(exercise_json, source, case_index):
     """The learner's graph, and the reference's beside a wrong one ("Show your graph")."""
-    return answer(lambda: graphs_json(json.loads(exercise_json), source, case_index),
-                  lambda error: {"yours": {"problem": raised_past_the_grader(error)}, "reference": None, "block": ""})
+    return answer(
+        lambda: graphs_json(json.loads(exercise_json), source, case_index),
+        lambda error: {"yours": {"problem": raised_past_the_grader(error)}, "reference": None, "block": ""},
+    )
 
 
 def warm_up(rounds=30):

@@ -1,4 +1,5 @@
 """Comparing two runs of a function: its output and the gradient at each input, within a tolerance."""
+
 import math
 
 
@@ -16,8 +17,12 @@ def close(actual, expected, tolerance):
 def same_numbers(actual, expected, tolerance):
     """Two numbers, or two lists of numbers, agree within tolerance."""
     if isinstance(expected, list) or isinstance(actual, list):
-        return (isinstance(expected, list) and isinstance(actual, list) and len(actual) == len(expected)
-                and all(close(a, e, tolerance) for a, e in zip(actual, expected)))
+        return (
+            isinstance(expected, list)
+            and isinstance(actual, list)
+            and len(actual) == len(expected)
+            and all(close(a, e, tolerance) for a, e in zip(actual, expected))
+        )
     return close(actual, expected, tolerance)
 
 
@@ -25,8 +30,10 @@ def agrees(exercise, actual, expected, quantities=None):
     """Whether two runs give the same output and gradients (or only the named quantities)."""
     if actual.problem or expected.problem:
         return False
-    return all(same_numbers(quantity_of(actual, q), quantity_of(expected, q), exercise.tolerance)
-               for q in quantities or exercise.quantities)
+    return all(
+        same_numbers(quantity_of(actual, q), quantity_of(expected, q), exercise.tolerance)
+        for q in quantities or exercise.quantities
+    )
 
 
 def quantity_of(run, quantity):

@@ -3,6 +3,7 @@
 The build reads it from a lesson's exercise block and writes it as JSON beside the page; the
 grader takes that JSON (or the same dict) and nothing else, so it knows no lesson by name.
 """
+
 import random
 from dataclasses import asdict, dataclass, field
 
@@ -72,8 +73,10 @@ def call_arguments(names, case, inputs, supplied):
             value = list(value)
         elif isinstance(value, str):
             if value not in supplied:
-                raise BadCases(f"the case's {name} names {value!r}, which the '--- supply' part does not define "
-                               f"(it defines {', '.join(sorted(supplied)) or 'no function'})")
+                raise BadCases(
+                    f"the case's {name} names {value!r}, which the '--- supply' part does not define "
+                    f"(it defines {', '.join(sorted(supplied)) or 'no function'})"
+                )
             value = supplied[value]
         arguments.append(value)
     return arguments

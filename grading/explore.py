@@ -1,5 +1,6 @@
 """An explore's numbers: the lesson's own Python function of the controls, run at build time for
 the page's first view and in the browser as the controls move."""
+
 import math
 
 from grading.learner_runs import learner_runner
@@ -23,8 +24,9 @@ def compute_explore(code, controls, values, learner=None):
     function = namespace.get(EXPLORE_FUNCTION)
     if not callable(function):
         raise ExploreError(f"the explore's code must define a function {EXPLORE_FUNCTION}(…) of its controls")
-    arguments = {control["name"]: clamp(control, values.get(control["name"], control["default"]))
-                 for control in controls}
+    arguments = {
+        control["name"]: clamp(control, values.get(control["name"], control["default"])) for control in controls
+    }
     result = function(**arguments)
     if not isinstance(result, dict) or "x" not in result:
         raise ExploreError(f"{EXPLORE_FUNCTION}() must return a dict with the list 'x' and one list per series")

@@ -4,12 +4,11 @@ back only plain data: the graph its function built on each case. Here, in the ju
 cases are drawn, the reference and the mistakes run, every shipped graph is checked node by node and
 carried back by the judge's own backward pass, and the mistake the numbers show is named.
 Returns a JSON-able verdict."""
+
 import functools
 import io
 import json
-import math
 import random
-import sys
 from collections import namedtuple
 
 from grading import learner_side
@@ -18,7 +17,6 @@ from grading.exercise import Exercise, all_cases, call_arguments
 from grading.judge import Run, evaluated_at, verified
 from grading.messages import explain, table
 from grading.sandbox import Rejected, compile_program, fresh_namespace, is_unchanged, printing_to, take_apart
-from engine.value import Value
 
 # passed: the numbers agree with the reference's, they come through the supplied calls as its do, and
 # the graph computes them (worked out again near the case, it still agrees). nudged: Nudge, when it did not.
@@ -30,8 +28,16 @@ Nudge = namedtuple("Nudge", "case yours expected")
 REFERENCE_RUNS_KEPT = 2048  # reference and mistake runs of written cases never change: this many are kept
 PROGRAMS_KEPT = 256  # an exercise's own programs (solution, mistakes), run and compiled once each
 NUDGE = 1e-2  # how far an input is moved, relative to its size, to see that the graph computes the function
-FAILURE_DIAGNOSES = {"syntax_error", "unchanged_starter", "raised", "imports_grader", "missing_function",
-                     "bad_signature", "changes_python", "crashed"}
+FAILURE_DIAGNOSES = {
+    "syntax_error",
+    "unchanged_starter",
+    "raised",
+    "imports_grader",
+    "missing_function",
+    "bad_signature",
+    "changes_python",
+    "crashed",
+}
 
 
 def grade_submission(exercise, source, starter=None, rng=None):
@@ -61,8 +67,13 @@ def prepare(exercise, source, starter=None, rng=None):
 def learner_request(exercise):
     """What the learner's side is told of the exercise: how to call the function, and the supplied
     functions; never the solution nor the mistakes."""
-    return {"function": exercise.function, "arguments": list(exercise.arguments), "values": list(exercise.values),
-            "supply": exercise.supply, "feeds": list(exercise.feeds)}
+    return {
+        "function": exercise.function,
+        "arguments": list(exercise.arguments),
+        "values": list(exercise.values),
+        "supply": exercise.supply,
+        "feeds": list(exercise.feeds),
+    }
 
 
 def judge(exercise, source, cases, reply, rng=None):
@@ -82,8 +93,9 @@ def judge(exercise, source, cases, reply, rng=None):
     runs = reply.get("runs")
     if not isinstance(runs, list) or len(runs) != len(cases):
         return verdict(exercise, "crashed", CRASHED, output=output)
-    outcomes = [judge_case(exercise, case, drawn, verified(shipped), rng)
-                for (case, drawn), shipped in zip(cases, runs)]
+    outcomes = [
+        judge_case(exercise, case, drawn, verified(shipped), rng) for (case, drawn), shipped in zip(cases, runs)
+    ]
     diagnosis, about, mistake = diagnose(exercise, outcomes)
     message = explain(exercise, diagnosis, about or outcomes[0], mistake, len(outcomes), source, run_reference)
     error = about.actual.detail if diagnosis == "raised" else None
@@ -92,24 +104,40 @@ def judge(exercise, source, cases, reply, rng=None):
     return verdict(exercise, diagnosis, message, error, table(exercise, failing_first(outcomes, about)), output)
 
 
-UNCHANGED_STARTER = ("You have not changed the starter code yet, so there is nothing new to check. Fill in "
-                     "the blank it marks, then check again.")
-CRASHED = ("The Python that ran your code stopped before it could answer: your code ended it (os._exit, a "
-           "crash inside C, running out of memory) or ran far too long. Nothing could be checked; look for what "
-           "might end Python itself, then check again.")
+UNCHANGED_STARTER = (
+    "You have not changed the starter code yet, so there is nothing new to check. Fill in "
+    "the blank it marks, then check again."
+)
+CRASHED = (
+    "The Python that ran your code stopped before it could answer: your code ended it (os._exit, a "
+    "crash inside C, running out of memory) or ran far too long. Nothing could be checked; look for what "
+    "might end Python itself, then check again."
+)
 
 
 def verdict(exercise, diagnosis, message, error=None, cases=None, output=""):
     """The JSON-able verdict that the page reads."""
     columns, rows = cases or ([], [])
-    return {"exercise": exercise.id, "passed": diagnosis == "correct", "diagnosis": diagnosis,
-            "message": message, "error": error, "columns": columns, "cases": rows, "output": output}
+    return {
+        "exercise": exercise.id,
+        "passed": diagnosis == "correct",
+        "diagnosis": diagnosis,
+        "message": message,
+        "error": error,
+        "columns": columns,
+        "cases": rows,
+        "output": output,
+    }
 
 
 def judge_case(exercise, case, drawn, actual, rng):
     """Compare the learner's run on one case with the reference's."""
     expected = run_reference(exercise, exercise.solution, case, cache=not drawn)
-    if not actual.problem and not expected.problem and isinstance(actual.output, list) != isinstance(expected.output, list):
+    if (
+        not actual.problem
+        and not expected.problem
+        and isinstance(actual.output, list) != isinstance(expected.output, list)
+    ):
         actual = Run(problem="not_a_value", detail=describe_shape(actual.output, expected.output))
     agree = actual.problem is None and agrees(exercise, actual, expected)
     if not (agree and fed_like_the_reference(exercise, actual, expected)):
@@ -181,8 +209,9 @@ def trusted_run(request, function, namespace, case):
             return Run(problem="not_a_value", detail=learner_side.describe_returned(returned))
         return verified(learner_side.ship(outputs, isinstance(returned, (list, tuple)), inputs, calls))
     except (Exception, SystemExit) as exc:  # a mistake may raise on some case
-        return Run(problem="raised", detail={"type": type(exc).__name__, "message": str(exc), "line": None,
-                                             "column": None})
+        return Run(
+            problem="raised", detail={"type": type(exc).__name__, "message": str(exc), "line": None, "column": None}
+        )
     finally:
         take_apart([returned, *inputs.values(), *[result for _, result in calls]])
 
@@ -227,6 +256,7 @@ def supplies(exercise, case, calls):
             result = function(*args, **kwargs)
             calls.extend(value for _, value in noted[before:])
             return result
+
         call.__name__, call.__doc__ = function.__name__, function.__doc__
         return call
 
@@ -276,9 +306,14 @@ def fed_like_the_reference(exercise, actual, expected):
 
 def same_call(actual, expected, tolerance):
     (grad, arguments), (wanted_grad, wanted_arguments) = actual, expected
-    return (close(grad, wanted_grad, tolerance) and len(arguments) == len(wanted_arguments)
-            and all(a is not None and e is not None and close(float(a), float(e), tolerance)
-                    for a, e in zip(arguments, wanted_arguments)))
+    return (
+        close(grad, wanted_grad, tolerance)
+        and len(arguments) == len(wanted_arguments)
+        and all(
+            a is not None and e is not None and close(float(a), float(e), tolerance)
+            for a, e in zip(arguments, wanted_arguments)
+        )
+    )
 
 
 def recognised_mistake(exercise, outcomes, first_failing):
@@ -286,8 +321,10 @@ def recognised_mistake(exercise, outcomes, first_failing):
     is compared first, so that a mistake that does not fit costs one run."""
     ordered = [first_failing, *(o for o in outcomes if o is not first_failing)]
     for mistake in exercise.mistakes:
-        if all(agrees(exercise, o.actual, run_reference(exercise, mistake.source, o.case, cache=not o.drawn))
-               for o in ordered):
+        if all(
+            agrees(exercise, o.actual, run_reference(exercise, mistake.source, o.case, cache=not o.drawn))
+            for o in ordered
+        ):
             return mistake
     return None
 

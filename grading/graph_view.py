@@ -2,15 +2,23 @@
 and gradient, each edge's local rate, the highway (a road of rate 1 through + nodes only) and
 repeated blocks folded. Walked as the grader walks what learner code built (grading.learner_side.walk),
 so a graph past the node limit is refused cheaply; carried back by the engine's own backward."""
+
 import io
 
+from engine.graph import backpropagate, dismantle
 from grading.exercise import Exercise, call_arguments, graph_cases
 from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
 from grading.learner_side import Broken, TooBig, walk
-from grading.sandbox import (Rejected, compile_program, fresh_namespace, learner_code, run_program,
-                             stopped_from_outside, take_apart)
-from engine.graph import backpropagate, dismantle
+from grading.sandbox import (
+    Rejected,
+    compile_program,
+    fresh_namespace,
+    learner_code,
+    run_program,
+    stopped_from_outside,
+    take_apart,
+)
 
 NODE_LIMIT = 2000  # beyond this a drawing says nothing a table could not, and costs seconds
 SHOWN_BLOCKS = (2, 1)  # of a run of like blocks, the first two and the last one are drawn
@@ -26,7 +34,12 @@ def graphs_json(exercise, source, case_index=None):
     reference = graph_of(exercise, exercise.solution, case)
     differs = "problem" in yours or any(a["grad"] != b["grad"] for a, b in zip(inputs_of(yours), inputs_of(reference)))
     # What a folded run of blocks is called: "17 more layers like this" (the exercise's label for "block").
-    return {"case": index, "yours": yours, "reference": reference if differs else None, "block": exercise.label("block")}
+    return {
+        "case": index,
+        "yours": yours,
+        "reference": reference if differs else None,
+        "block": exercise.label("block"),
+    }
 
 
 def inputs_of(graph):
@@ -52,8 +65,9 @@ def graph_of(exercise, source, case):
         try:
             order = walk(outputs, {}, limit=NODE_LIMIT)
         except TooBig:
-            return {"problem": f"The graph has more than {NODE_LIMIT:,} nodes: too many to draw. Try it on a "
-                               "smaller case."}
+            return {
+                "problem": f"The graph has more than {NODE_LIMIT:,} nodes: too many to draw. Try it on a smaller case."
+            }
         return describe(exercise, outputs, inputs, calls, order)
     except Broken as broken:
         return {"problem": f"The graph cannot be drawn: {broken}."}
@@ -80,17 +94,39 @@ def describe(exercise, outputs, inputs, calls, order):
         raise Broken("its numbers cannot be carried back") from None
     index = {id(node): i for i, node in enumerate(order)}
     names = {id(value): name for name, value in inputs.items() if not isinstance(value, list)}
-    names.update({id(item): f"{name}[{i}]" for name, value in inputs.items() if isinstance(value, list)
-                  for i, item in enumerate(value)})
+    names.update(
+        {
+            id(item): f"{name}[{i}]"
+            for name, value in inputs.items()
+            if isinstance(value, list)
+            for i, item in enumerate(value)
+        }
+    )
     called = {id(call): exercise.feeds[0] for call in calls} if exercise.feeds else {}
     highway = highway_nodes(order, outputs, names)
-    nodes = [{"id": index[id(node)], "op": node._op or names.get(id(node), "number"), "data": finite(node.data),
-              "grad": finite(node.grad), "input": names.get(id(node)), "call": called.get(id(node)),
-              "output": any(node is out for out in outputs), "highway": id(node) in highway}
-             for node in order]
-    edges = [{"from": index[id(child)], "to": index[id(node)], "rate": finite(rate),
-              "highway": id(node) in highway and id(child) in highway and node._op == "+"}
-             for node in order for child, rate in zip(node._children, node._local_grads)]
+    nodes = [
+        {
+            "id": index[id(node)],
+            "op": node._op or names.get(id(node), "number"),
+            "data": finite(node.data),
+            "grad": finite(node.grad),
+            "input": names.get(id(node)),
+            "call": called.get(id(node)),
+            "output": any(node is out for out in outputs),
+            "highway": id(node) in highway,
+        }
+        for node in order
+    ]
+    edges = [
+        {
+            "from": index[id(child)],
+            "to": index[id(node)],
+            "rate": finite(rate),
+            "highway": id(node) in highway and id(child) in highway and node._op == "+",
+        }
+        for node in order
+        for child, rate in zip(node._children, node._local_grads)
+    ]
     nodes, edges, folds = fold_blocks(nodes, edges)
     return {"nodes": nodes, "edges": edges, "folds": folds, "highway": bool(highway), "total": len(order)}
 
@@ -135,10 +171,17 @@ def fold_blocks(nodes, edges):
         run = list(range(run_start, i))
         first, last = SHOWN_BLOCKS
         if len(run) > first + last + 1:
-            folded = run[first:len(run) - last]
+            folded = run[first : len(run) - last]
             kept_before, kept_after = blocks[run[first - 1]][-1], blocks[run[len(run) - last]][0]
-            folds.append({"id": f"fold-{len(folds)}", "blocks": len(folded),
-                          "nodes": sum(len(blocks[b]) for b in folded), "after": kept_before, "before": kept_after})
+            folds.append(
+                {
+                    "id": f"fold-{len(folds)}",
+                    "blocks": len(folded),
+                    "nodes": sum(len(blocks[b]) for b in folded),
+                    "after": kept_before,
+                    "before": kept_after,
+                }
+            )
             hidden.update(i for b in folded for i in blocks[b] if nodes[i]["input"] is None)
         run_start = i
     shown = [n for n in nodes if n["id"] not in hidden]

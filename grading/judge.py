@@ -2,6 +2,7 @@
 operation is worked out again from its children's data, and the backward pass is the judge's own, so
 a gradient counts only if the graph really carries it. A node whose rule cannot be worked out, or
 whose numbers its rule does not give, is refused. Runs in the judge's interpreter, on data only."""
+
 import functools
 import inspect
 import math
@@ -59,10 +60,14 @@ def read_graph(shipped):
         data, ops, children, grads = [], [], [], []
         for i, (value, op, kids, local) in enumerate(nodes):
             if type(value) not in NUMBER_TYPES:
-                raise BrokenGraph(f"a node's data is not a number")
-            if not (isinstance(kids, list) and isinstance(local, list) and len(kids) == len(local)
-                    and all(type(k) is int and 0 <= k < i for k in kids)
-                    and all(type(g) in NUMBER_TYPES for g in local)):
+                raise BrokenGraph("a node's data is not a number")
+            if not (
+                isinstance(kids, list)
+                and isinstance(local, list)
+                and len(kids) == len(local)
+                and all(type(k) is int and 0 <= k < i for k in kids)
+                and all(type(g) in NUMBER_TYPES for g in local)
+            ):
                 raise BrokenGraph("a node does not have one number as local gradient per child")
             data.append(value)
             ops.append(op if isinstance(op, str) else None)
@@ -70,8 +75,10 @@ def read_graph(shipped):
             grads.append(local)
         count = len(data)
         outputs = [index_in(i, count) for i in outputs]
-        inputs = {name: [index_in(i, count) for i in at] if isinstance(at, list) else index_in(at, count)
-                  for name, at in inputs.items()}
+        inputs = {
+            name: [index_in(i, count) for i in at] if isinstance(at, list) else index_in(at, count)
+            for name, at in inputs.items()
+        }
         calls = [(index_in(at, count), tuple(arguments)) for at, arguments in calls]
     except (KeyError, TypeError, ValueError):
         raise BrokenGraph("what came back is not a graph the grader can read") from None
@@ -97,24 +104,34 @@ def check_node(op, inputs, data, local_grads):
     """Raise ForgedNode unless data and local_grads are what op gives from inputs."""
     rule = operation(op, len(inputs))
     if rule is None:
-        raise ForgedNode(f"a node with data {data!r} was made by hand, Value(data, children, "
-                         f"local_grads), rather than by an operation such as + or *")
+        raise ForgedNode(
+            f"a node with data {data!r} was made by hand, Value(data, children, "
+            f"local_grads), rather than by an operation such as + or *"
+        )
     try:
         expected, expected_grads = rule(*inputs)
     except (ArithmeticError, ValueError, TypeError):
         # The engine itself would have failed here, so no operation of it made this node.
-        raise ForgedNode(f"a '{op}' node of {tuple(inputs)!r} says its result is {data!r}, but '{op}' of "
-                         f"{tuple(inputs)!r} has no value at all, so no operation of the engine made it") from None
+        raise ForgedNode(
+            f"a '{op}' node of {tuple(inputs)!r} says its result is {data!r}, but '{op}' of "
+            f"{tuple(inputs)!r} has no value at all, so no operation of the engine made it"
+        ) from None
     if data == expected and tuple(local_grads) == expected_grads:
         return  # the very same arithmetic gives the very same numbers
     try:
-        if same(data, expected) and len(local_grads) == len(expected_grads) and all(map(same, local_grads, expected_grads)):
+        if (
+            same(data, expected)
+            and len(local_grads) == len(expected_grads)
+            and all(map(same, local_grads, expected_grads))
+        ):
             return
     except (ArithmeticError, TypeError):
-        raise BrokenGraph(f"its numbers cannot be carried back (int too large to convert to float)") from None
-    raise ForgedNode(f"a '{op}' node says its result is {data!r} with local gradients "
-                     f"{tuple(local_grads)!r}, but '{op}' of {tuple(inputs)!r} gives "
-                     f"{expected!r} with {tuple(expected_grads)!r}")
+        raise BrokenGraph("its numbers cannot be carried back (int too large to convert to float)") from None
+    raise ForgedNode(
+        f"a '{op}' node says its result is {data!r} with local gradients "
+        f"{tuple(local_grads)!r}, but '{op}' of {tuple(inputs)!r} gives "
+        f"{expected!r} with {tuple(expected_grads)!r}"
+    )
 
 
 @functools.lru_cache(maxsize=4096)  # asked once per node: a graph has few kinds of them
@@ -153,8 +170,10 @@ def backward(graph, data, local_grads=None):
                 grad[child] += rate * grad[i]
         reached = reachable(graph)
         fed = sorted((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached)
-        grads = {name: [float(grad[i]) for i in at] if isinstance(at, list) else float(grad[at])
-                 for name, at in graph.inputs.items()}
+        grads = {
+            name: [float(grad[i]) for i in at] if isinstance(at, list) else float(grad[at])
+            for name, at in graph.inputs.items()
+        }
         return [float(data[out]) for out in graph.outputs], grads, fed
     except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
         raise BrokenGraph(f"its numbers cannot be carried back ({exc})") from None

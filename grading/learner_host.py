@@ -1,6 +1,7 @@
 """The interpreter that runs learner code for CPython callers of grade_submission: a separate Python
 process (grading.learner_worker), kept between Checks and replaced when it dies, stops answering, or
 says it is no longer clean. Only plain JSON crosses between the two."""
+
 import json
 import os
 import pathlib
@@ -25,8 +26,14 @@ class LearnerProcess:
         self.wheels = wheels_on_path()
         path = [PACKAGE_ROOT, *self.wheels, os.environ.get("PYTHONPATH")]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path))}
-        self.process = subprocess.Popen([sys.executable, "-m", "grading.learner_worker"], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=PACKAGE_ROOT)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "grading.learner_worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            cwd=PACKAGE_ROOT,
+        )
         self.buffer = b""
 
     def stop(self):

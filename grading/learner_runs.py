@@ -1,5 +1,6 @@
 """Running a learner's function on cases of one's choosing, as the grader does (fresh inputs, the
 exercise's supplied functions, the grader's own backward), for views such as an explore's "your code"."""
+
 import contextlib
 import io
 

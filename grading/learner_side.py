@@ -9,6 +9,7 @@ before any learner code ran, so patches the learner's code makes cannot change w
 after each stretch of learner code, Python's own machinery is put back as it was, and whatever could
 not be put back marks the interpreter as no longer clean (the host then replaces it).
 """
+
 import builtins
 import gc
 import io
@@ -16,9 +17,22 @@ import sys
 
 from engine.value import Value
 from grading.exercise import call_arguments
-from grading.sandbox import (GraderImport, Rejected, compile_program, fresh_namespace, grader_import_message,
-                             learner_error, printed_text, restore, sentence, shared_objects, stopped_from_outside, take_apart,
-                             take_apart_frames, where)
+from grading.sandbox import (
+    GraderImport,
+    Rejected,
+    compile_program,
+    fresh_namespace,
+    grader_import_message,
+    learner_error,
+    printed_text,
+    restore,
+    sentence,
+    shared_objects,
+    stopped_from_outside,
+    take_apart,
+    take_apart_frames,
+    where,
+)
 
 # Read through the slots' own descriptors: a learner's Value.__getattribute__ or property is never asked.
 _DATA = vars(Value)["data"].__get__
@@ -65,12 +79,28 @@ class Machinery:
         self.meta_path, self.path_hooks = _list(_sys.meta_path), _list(_sys.path_hooks)
         self.gc_callbacks = _list(gc.callbacks)
         self.builtin_names = set(_builtins_dict)
-        self.modules = {name: module for name, module in _list(_sys.modules.items())
-                        if name.split(".")[0] in ("engine", "grading", "builtins", "sys", "math")}
+        self.modules = {
+            name: module
+            for name, module in _list(_sys.modules.items())
+            if name.split(".")[0] in ("engine", "grading", "builtins", "sys", "math")
+        }
 
 
-def put_back(machinery, streams, limit, missing, _settrace=sys.settrace, _setprofile=sys.setprofile, _gettrace=sys.gettrace,
-             _getprofile=sys.getprofile, _setattr=setattr, _getattr=getattr, _list=list, _sorted=sorted, _set=set):
+def put_back(
+    machinery,
+    streams,
+    limit,
+    missing,
+    _settrace=sys.settrace,
+    _setprofile=sys.setprofile,
+    _gettrace=sys.gettrace,
+    _getprofile=sys.getprofile,
+    _setattr=setattr,
+    _getattr=getattr,
+    _list=list,
+    _sorted=sorted,
+    _set=set,
+):
     """Put Python's machinery back as it was before the learner's code ran (the recursion limit, which
     was limit, and the builtins are back already); return what the code had changed, in words."""
     changed = []
@@ -89,9 +119,11 @@ def put_back(machinery, streams, limit, missing, _settrace=sys.settrace, _setpro
             changed.append(f"replaced sys.{name}")
     for name, original in machinery.streams.items():
         _setattr(_sys, name, original)
-    for listed, original, name in ((_sys.meta_path, machinery.meta_path, "sys.meta_path"),
-                                   (_sys.path_hooks, machinery.path_hooks, "sys.path_hooks"),
-                                   (gc.callbacks, machinery.gc_callbacks, "gc.callbacks")):
+    for listed, original, name in (
+        (_sys.meta_path, machinery.meta_path, "sys.meta_path"),
+        (_sys.path_hooks, machinery.path_hooks, "sys.path_hooks"),
+        (gc.callbacks, machinery.gc_callbacks, "gc.callbacks"),
+    ):
         if _list(listed) != original:
             changed.append(f"changed {name}")
             listed[:] = original
@@ -131,9 +163,11 @@ def guarded(call, output, before, _grl=sys.getrecursionlimit, _srl=sys.setrecurs
 
 
 def changed_message(changed):
-    return ("Your code changed Python itself while it ran: it " + "; it ".join(changed) + ". The grader put that "
-            "back, but an answer that changes Python's own machinery cannot be checked fairly. Leave it alone "
-            "and check again.")
+    return (
+        "Your code changed Python itself while it ran: it " + "; it ".join(changed) + ". The grader put that "
+        "back, but an answer that changes Python's own machinery cannot be checked fairly. Leave it alone "
+        "and check again."
+    )
 
 
 def is_clean():
@@ -183,12 +217,16 @@ def program_raised(exc, source):
         raise Rejected("imports_grader", grader_import_message(exc)) from None
     error = learner_error(exc)
     if _isinstance(exc, SystemExit):
-        message = (f"Your code called sys.exit{exit_argument(exc)}{where(error, source)}, which ends a Python "
-                   "program, so it stopped before the check could start. Remove that line (a function "
-                   "returns its result with return), then check again.")
+        message = (
+            f"Your code called sys.exit{exit_argument(exc)}{where(error, source)}, which ends a Python "
+            "program, so it stopped before the check could start. Remove that line (a function "
+            "returns its result with return), then check again."
+        )
     else:
-        message = (f"Your code raised {error['type']}{where(error, source)} while it ran, before the check could "
-                   f"start: {sentence(error['message'])}{base_hint(exc)} Fix that, then check again.")
+        message = (
+            f"Your code raised {error['type']}{where(error, source)} while it ran, before the check could "
+            f"start: {sentence(error['message'])}{base_hint(exc)} Fix that, then check again."
+        )
     raise Rejected("raised", message, error) from None
 
 
@@ -204,8 +242,10 @@ def base_hint(exc):
     if _isinstance(exc, GeneratorExit):
         return " (GeneratorExit is how Python closes a generator; raised by your code, it ends the run like an error.)"
     if not _isinstance(exc, Exception):
-        return (f" ({_type(exc).__name__} is not an Exception but a BaseException, the kind Python keeps for "
-                "stopping a run; raised by your code, it ends the run like an error.)")
+        return (
+            f" ({_type(exc).__name__} is not an Exception but a BaseException, the kind Python keeps for "
+            "stopping a run; raised by your code, it ends the run like an error.)"
+        )
     return ""
 
 
@@ -225,9 +265,12 @@ def find_function(exercise, namespace):
         signature.bind(*exercise["arguments"])
     except TypeError:
         call = f"{name}({', '.join(exercise['arguments'])})"
-        raise Rejected("bad_signature", f"{name}{signature} cannot be called as {call}, which is how the "
-                                        f"grader calls it. Give it {_len(exercise['arguments'])} parameter(s), in "
-                                        "that order, as the starter code does.") from None
+        raise Rejected(
+            "bad_signature",
+            f"{name}{signature} cannot be called as {call}, which is how the "
+            f"grader calls it. Give it {_len(exercise['arguments'])} parameter(s), in "
+            "that order, as the starter code does.",
+        ) from None
     return function
 
 
@@ -289,8 +332,11 @@ def supplies(exercise, case, calls):
 
     namespace = {"__name__": "__supply__", "Value": Value, **case}
     exec(compile(exercise["supply"], "<supply>", "exec"), namespace)
-    given = {name: obj for name, obj in namespace.items()
-             if inspect.isfunction(obj) and obj.__module__ == "__supply__" and not name.startswith("_")}
+    given = {
+        name: obj
+        for name, obj in namespace.items()
+        if inspect.isfunction(obj) and obj.__module__ == "__supply__" and not name.startswith("_")
+    }
     for name in exercise.get("feeds", ()):
         given[name] = recorded(given[name], calls)
     return given
@@ -298,6 +344,7 @@ def supplies(exercise, case, calls):
 
 def recorded(function, calls):
     """function, noting the data of its arguments and every Value it returns in calls."""
+
     def call(*args, **kwargs):
         arguments = [number_of(arg) for arg in [*args, *kwargs.values()]]
         result = function(*args, **kwargs)
@@ -357,11 +404,18 @@ def ship(outputs, listed, inputs, calls):
         nodes = [node_data(node, index) for node in order]
     except Broken as broken:
         return {"problem": "broken_graph", "detail": _str(broken)}
-    shipped_inputs = {name: [index[_id(item)] for item in value] if _isinstance(value, _list) else index[_id(value)]
-                      for name, value in inputs.items()}
+    shipped_inputs = {
+        name: [index[_id(item)] for item in value] if _isinstance(value, _list) else index[_id(value)]
+        for name, value in inputs.items()
+    }
     shipped_calls = [[index[_id(result)], arguments] for arguments, result in calls if _id(result) in index]
-    return {"nodes": nodes, "outputs": [index[_id(out)] for out in outputs], "listed": listed,
-            "inputs": shipped_inputs, "calls": shipped_calls}
+    return {
+        "nodes": nodes,
+        "outputs": [index[_id(out)] for out in outputs],
+        "listed": listed,
+        "inputs": shipped_inputs,
+        "calls": shipped_calls,
+    }
 
 
 class TooBig(Broken):
@@ -378,7 +432,10 @@ def walk(outputs, inputs, limit=NODE_LIMIT):
     change (its __code__ even), and it would follow a subclass's own _children; this one uses only what
     was captured before any learner code ran, and refuses whatever is not exactly a Value."""
     order, seen = [], set()
-    roots = [*outputs, *(item for value in inputs.values() for item in (value if _isinstance(value, _list) else [value]))]
+    roots = [
+        *outputs,
+        *(item for value in inputs.values() for item in (value if _isinstance(value, _list) else [value])),
+    ]
     stack = [(root, False) for root in _reversed(roots)]
     while stack:
         node, children_done = stack.pop()

@@ -4,9 +4,9 @@ Reads one JSON request a line ({"nonce", "exercise", "source", "cases"}) and ans
 what grading.learner_side.run_learner gives, and the nonce. Its requests and answers travel on file
 descriptors of their own: the learner's code has a stdin that is empty and a stdout that is stderr, so
 nothing it reads or prints can take the place of an answer. It leaves when it is no longer clean."""
+
 import json
 import os
-import sys
 
 
 def main():
@@ -29,8 +29,9 @@ def main():
         try:
             text = dumps(reply)
         except (TypeError, ValueError) as error:
-            text = dumps({"failed": f"the answer could not be written ({error})", "clean": False,
-                          "nonce": request["nonce"]})
+            text = dumps(
+                {"failed": f"the answer could not be written ({error})", "clean": False, "nonce": request["nonce"]}
+            )
         answers.write(text + "\n")
         answers.flush()
         if not reply.get("clean"):

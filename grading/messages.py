@@ -6,6 +6,7 @@ A mistake's message is the lesson author's, in markdown, with fields the grader 
 at the input x; {NAME.grad_x} gives the numbers of the exercise's mistake NAME on the same case;
 {count} is the number of cases and {function} the function's name.
 """
+
 import re
 import string
 
@@ -35,8 +36,10 @@ def fill(template, fields):
     try:
         return PlainFormatter().vformat(template, (), fields)
     except (KeyError, AttributeError, IndexError, ValueError) as error:
-        raise MessageFieldError(f"the message {template[:60]!r}… uses a field that does not exist ({error}); "
-                                f"the fields are {', '.join(fields.names())}") from None
+        raise MessageFieldError(
+            f"the message {template[:60]!r}… uses a field that does not exist ({error}); "
+            f"the fields are {', '.join(fields.names())}"
+        ) from None
 
 
 PLAIN_FIELD = re.compile(r"[A-Za-z]\w*(\.[A-Za-z]\w*)?")
@@ -71,8 +74,11 @@ class Fields(dict):
     def __init__(self, exercise, outcome, count, run_reference):
         super().__init__(count=count, function=exercise.function)
         if outcome:
-            self.update(case=CaseFields(exercise, outcome.case), yours=RunFields(exercise, outcome.actual),
-                        expected=RunFields(exercise, outcome.expected))
+            self.update(
+                case=CaseFields(exercise, outcome.case),
+                yours=RunFields(exercise, outcome.actual),
+                expected=RunFields(exercise, outcome.expected),
+            )
         self.exercise, self.outcome, self.run_reference = exercise, outcome, run_reference
 
     def __missing__(self, name):
@@ -83,9 +89,16 @@ class Fields(dict):
         return RunFields(self.exercise, run)
 
     def names(self):
-        return ["case", "case.<column>", "yours.output", "expected.output",
-                *(f"yours.{q}" for q in self.exercise.quantities[1:]), "count", "function",
-                *(f"{m.name}.output" for m in self.exercise.mistakes[:1])]
+        return [
+            "case",
+            "case.<column>",
+            "yours.output",
+            "expected.output",
+            *(f"yours.{q}" for q in self.exercise.quantities[1:]),
+            "count",
+            "function",
+            *(f"{m.name}.output" for m in self.exercise.mistakes[:1]),
+        ]
 
 
 class CaseFields:
@@ -148,8 +161,10 @@ def short(number):
     return show_number(number)
 
 
-PASSED = ("Passed: your {function} agrees with the reference on all {count} cases, the output and every "
-          "gradient, including cases drawn afresh for this Check.")
+PASSED = (
+    "Passed: your {function} agrees with the reference on all {count} cases, the output and every "
+    "gradient, including cases drawn afresh for this Check."
+)
 
 
 def differences(exercise, about):
@@ -164,14 +179,19 @@ def differences(exercise, about):
 
 
 def wrong(exercise, about, source):
-    return ("For {case}, " + differences(exercise, about) + ". Compare what your {function} does at each step "
-            "with what the lesson describes, on this case.")
+    return (
+        "For {case}, " + differences(exercise, about) + ". Compare what your {function} does at each step "
+        "with what the lesson describes, on this case."
+    )
 
 
 def no_gradient(exercise, about, source):
-    return ("For {case}, your {function} returns the right output ({yours.output}), but "
-            + differences(exercise, about) + ": the graph was cut somewhere. A number taken out with .data "
-            "is a plain float that carries no gradient, so build every step from Values.")
+    return (
+        "For {case}, your {function} returns the right output ({yours.output}), but "
+        + differences(exercise, about)
+        + ": the graph was cut somewhere. A number taken out with .data "
+        "is a plain float that carries no gradient, so build every step from Values."
+    )
 
 
 def not_a_value(exercise, about, source):
@@ -185,19 +205,25 @@ def not_a_value(exercise, about, source):
         hint = "Return the one Value itself, not a list holding it."
     else:
         hint = "Return the Value itself, not its .data or a number made from it."
-    return (f"{{function}} returned {escape_braces(detail)} for {{case}}, where {wanted} was expected, so no "
-            f"gradient could flow back through it. {hint}")
+    return (
+        f"{{function}} returned {escape_braces(detail)} for {{case}}, where {wanted} was expected, so no "
+        f"gradient could flow back through it. {hint}"
+    )
 
 
 def broken_graph(exercise, about, source):
-    return (f"The result that {{function}} returned for {{case}} cannot be traced back: {escape_braces(about.actual.detail)}. "
-            "Build each step with Value operations (+, *, relu…) instead of making Values by hand.")
+    return (
+        f"The result that {{function}} returned for {{case}} cannot be traced back: {escape_braces(about.actual.detail)}. "
+        "Build each step with Value operations (+, *, relu…) instead of making Values by hand."
+    )
 
 
 def forged_node(exercise, about, source):
-    return (f"The graph that {{function}} built for {{case}} has a node whose numbers no operation of the engine gives: "
-            f"{escape_braces(about.actual.detail)}. The grade counts only gradients that the engine computes through "
-            "the graph your code builds, so build every step with the engine's own operations.")
+    return (
+        f"The graph that {{function}} built for {{case}} has a node whose numbers no operation of the engine gives: "
+        f"{escape_braces(about.actual.detail)}. The grade counts only gradients that the engine computes through "
+        "the graph your code builds, so build every step with the engine's own operations."
+    )
 
 
 def imports_grader(exercise, about, source):
@@ -207,41 +233,55 @@ def imports_grader(exercise, about, source):
 def raised(exercise, about, source):
     error = about.actual.detail
     if error.get("exit") is not None:
-        said = escape_braces(f" called sys.exit{error['exit']}{where(error, source)}, which ends a Python program, when "
-                             "called with ")
-        return ("{function}" + said + "{case}, so it returned nothing. A function gives its result with return; "
-                "remove the exit, then check again.")
+        said = escape_braces(
+            f" called sys.exit{error['exit']}{where(error, source)}, which ends a Python program, when called with "
+        )
+        return (
+            "{function}" + said + "{case}, so it returned nothing. A function gives its result with return; "
+            "remove the exit, then check again."
+        )
     said = escape_braces(f" raised {error['type']}{where(error, source)} when called with ")
     # With no line of the learner's own to point at (a built-in called as the function, say), none is named.
-    advice = (" Read that line with those values in mind, then check again." if error.get("line") is not None
-              else " Follow what your code does with those values, then check again.")
-    return ("{function}" + said + "{case}: " + escape_braces(sentence(error_text(error)) + str(error.get("hint") or ""))
-            + advice)
+    advice = (
+        " Read that line with those values in mind, then check again."
+        if error.get("line") is not None
+        else " Follow what your code does with those values, then check again."
+    )
+    return (
+        "{function}"
+        + said
+        + "{case}: "
+        + escape_braces(sentence(error_text(error)) + str(error.get("hint") or ""))
+        + advice
+    )
 
 
 def error_text(error):
     """An error's message, with the engine's own wording of a division by zero made plain."""
     message = str(error["message"])
     if error["type"] == "ZeroDivisionError" and "cannot be raised to a negative power" in message:
-        return ("a division by zero (a Value is divided by raising the divisor to the power -1, and 0 has no "
-                "such power)")
+        return "a division by zero (a Value is divided by raising the divisor to the power -1, and 0 has no such power)"
     return message
 
 
 def bypasses(exercise, about, source):
     fed, expected = about.actual.fed, about.expected.fed
     names = " and ".join(exercise.feeds)
-    return (f"For {{case}} your numbers are right, but they do not all come through {names}: the reference's "
-            f"result depends on {len(expected)} of its calls, yours on {len(fed)}"
-            + ("" if len(fed) != len(expected) else ", but called on other numbers or with other gradients reaching them")
-            + f". The grade counts only what flows through the {names} the exercise gives you, so build the "
-            "result from its calls rather than from a formula of your own.")
+    return (
+        f"For {{case}} your numbers are right, but they do not all come through {names}: the reference's "
+        f"result depends on {len(expected)} of its calls, yours on {len(fed)}"
+        + ("" if len(fed) != len(expected) else ", but called on other numbers or with other gradients reaching them")
+        + f". The grade counts only what flows through the {names} the exercise gives you, so build the "
+        "result from its calls rather than from a formula of your own."
+    )
 
 
 def lesson_fault(exercise, about, source):
-    return ("This Check cannot judge your code: for {case}, the lesson's own reference solution gives no number "
-            "to compare with. The fault is in the lesson, not in your code. Check again (other cases are drawn "
-            "each time), and tell the lesson's author about this case.")
+    return (
+        "This Check cannot judge your code: for {case}, the lesson's own reference solution gives no number "
+        "to compare with. The fault is in the lesson, not in your code. Check again (other cases are drawn "
+        "each time), and tell the lesson's author about this case."
+    )
 
 
 def closed_form(exercise, about, source):
@@ -250,15 +290,21 @@ def closed_form(exercise, about, source):
     if nudge.yours is None:
         found = "some of its operations have no value there, where the function has one"
     else:
-        found = "; ".join(f"{what} is {short(quantity_of(nudge.yours, q))} where {short(quantity_of(nudge.expected, q))} "
-                          "was expected" for q, what in quantity_names(exercise)
-                          if not same_numbers(quantity_of(nudge.yours, q), quantity_of(nudge.expected, q),
-                                              exercise.tolerance))
-    return escape_braces("For ") + "{case}" + escape_braces(
-        f" your numbers are right, but the graph your {exercise.function} built does not compute them: worked out "
-        f"again by the grader with the inputs moved slightly ({moved}), {found}. The grade counts only what the engine "
-        "computes through the graph your code builds, step by step from the inputs, so build it from them rather "
-        "than from numbers worked out elsewhere.")
+        found = "; ".join(
+            f"{what} is {short(quantity_of(nudge.yours, q))} where {short(quantity_of(nudge.expected, q))} was expected"
+            for q, what in quantity_names(exercise)
+            if not same_numbers(quantity_of(nudge.yours, q), quantity_of(nudge.expected, q), exercise.tolerance)
+        )
+    return (
+        escape_braces("For ")
+        + "{case}"
+        + escape_braces(
+            f" your numbers are right, but the graph your {exercise.function} built does not compute them: worked out "
+            f"again by the grader with the inputs moved slightly ({moved}), {found}. The grade counts only what the engine "
+            "computes through the graph your code builds, step by step from the inputs, so build it from them rather "
+            "than from numbers worked out elsewhere."
+        )
+    )
 
 
 def quantity_names(exercise):
@@ -275,9 +321,19 @@ def escape_braces(text):
     return str(text).replace("{", "{{").replace("}", "}}")
 
 
-GENERIC = {"wrong": wrong, "no_gradient": no_gradient, "not_a_value": not_a_value, "broken_graph": broken_graph,
-           "forged_node": forged_node, "imports_grader": imports_grader, "raised": raised, "bypasses": bypasses,
-           "lesson_fault": lesson_fault, "closed_form": closed_form, "changes_python": changes_python}
+GENERIC = {
+    "wrong": wrong,
+    "no_gradient": no_gradient,
+    "not_a_value": not_a_value,
+    "broken_graph": broken_graph,
+    "forged_node": forged_node,
+    "imports_grader": imports_grader,
+    "raised": raised,
+    "bypasses": bypasses,
+    "lesson_fault": lesson_fault,
+    "closed_form": closed_form,
+    "changes_python": changes_python,
+}
 
 
 def table(exercise, outcomes):
@@ -287,12 +343,16 @@ def table(exercise, outcomes):
     for name in shown:
         if name in exercise.quantities:
             label = exercise.label(name)
-            columns += [{"key": f"expected:{name}", "label": f"Expected {label}"},
-                        {"key": f"yours:{name}", "label": f"Your {label}"}]
+            columns += [
+                {"key": f"expected:{name}", "label": f"Expected {label}"},
+                {"key": f"yours:{name}", "label": f"Your {label}"},
+            ]
         else:
             columns.append({"key": name, "label": exercise.label(name)})
-    rows = [{"cells": cells(exercise, shown, outcome), "passed": outcome.passed, "drawn": outcome.drawn}
-            for outcome in outcomes]
+    rows = [
+        {"cells": cells(exercise, shown, outcome), "passed": outcome.passed, "drawn": outcome.drawn}
+        for outcome in outcomes
+    ]
     return columns, rows
 
 

@@ -3,8 +3,15 @@
 import linecache
 import traceback
 
-from grading.sandbox import (LEARNER_FILE, fresh_namespace, learner_error, patches_undone, stopped_from_outside,
-                             take_apart, take_apart_frames)
+from grading.sandbox import (
+    LEARNER_FILE,
+    fresh_namespace,
+    learner_error,
+    patches_undone,
+    stopped_from_outside,
+    take_apart,
+    take_apart_frames,
+)
 
 
 def run_program(source):

@@ -1,4 +1,5 @@
 """Running a learner's program apart from the grader: output captured, patches undone, errors placed."""
+
 import builtins
 import contextlib
 import math
@@ -60,6 +61,7 @@ def compile_program(source):
 
 def is_unchanged(source, starter):
     """Tell whether source is the starter code, ignoring blank lines and trailing spaces."""
+
     def meaningful(text):
         return [line.rstrip() for line in text.splitlines() if line.strip()]
 
@@ -70,8 +72,10 @@ def is_unchanged(source, starter):
 def fresh_namespace(name="__learner__"):
     """Return globals for one run of a learner's program."""
     # A copy of the builtins, so `__builtins__["len"] = None` stays inside this program.
-    return {"__name__": name, "__builtins__": {**vars(builtins), "input": no_keyboard_input,
-                                               "__import__": import_but_not_the_grader}}
+    return {
+        "__name__": name,
+        "__builtins__": {**vars(builtins), "input": no_keyboard_input, "__import__": import_but_not_the_grader},
+    }
 
 
 def import_but_not_the_grader(name, globals=None, locals=None, fromlist=(), level=0):
@@ -83,8 +87,10 @@ def import_but_not_the_grader(name, globals=None, locals=None, fromlist=(), leve
 
 def no_keyboard_input(prompt=""):
     """input() for code that runs where nobody can type an answer."""
-    raise EOFError("input() cannot ask for text here, because your program runs without a keyboard. "
-                   "Put the value in your code instead, for example: name = 'Ada'")
+    raise EOFError(
+        "input() cannot ask for text here, because your program runs without a keyboard. "
+        "Put the value in your code instead, for example: name = 'Ada'"
+    )
 
 
 def run_program(code, namespace, source, output):
@@ -117,8 +123,10 @@ def stopped_from_outside(error):
 
 
 def grader_import_message(exc):
-    return (f"Your code tries to use the grader ({exc.msg.split(':')[0]}). The grade comes from running "
-            "your own function, so leave the grader out and build the answer yourself.")
+    return (
+        f"Your code tries to use the grader ({exc.msg.split(':')[0]}). The grade comes from running "
+        "your own function, so leave the grader out and build the answer yourself."
+    )
 
 
 @contextlib.contextmanager
@@ -152,8 +160,11 @@ def shared_objects():
     """Return what learner code can reach and patch that the grader relies on."""
     # Looked for again only when modules come or go: walking sys.modules at every call costs.
     if SHARED[0] != len(sys.modules):
-        modules = [module for name, module in list(sys.modules.items())
-                   if name.split(".")[0] in ("engine", GRADER_PACKAGE) and isinstance(module, types.ModuleType)]
+        modules = [
+            module
+            for name, module in list(sys.modules.items())
+            if name.split(".")[0] in ("engine", GRADER_PACKAGE) and isinstance(module, types.ModuleType)
+        ]
         SHARED[:] = [len(sys.modules), [Value, builtins, math, *modules]]
     return SHARED[1]
 
@@ -161,8 +172,20 @@ def shared_objects():
 SHARED = [-1, []]  # (how many modules there were, the shared objects then)
 
 
-def restore(saved, _vars=vars, _list=list, _setattr=setattr, _delattr=delattr, _is=operator.is_, _all=all,
-            _map=map, _missing=MISSING, _module=types.ModuleType, _isinstance=isinstance, _type=type):
+def restore(
+    saved,
+    _vars=vars,
+    _list=list,
+    _setattr=setattr,
+    _delattr=delattr,
+    _is=operator.is_,
+    _all=all,
+    _map=map,
+    _missing=MISSING,
+    _module=types.ModuleType,
+    _isinstance=isinstance,
+    _type=type,
+):
     """Put every saved attribute back, and remove the ones added since (but not submodules);
     return the names that had changed, such as 'Value.__add__'."""
     # Everything used here was bound when this module was imported, before any learner code ran:

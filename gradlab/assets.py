@@ -46,8 +46,11 @@ def precompress(out_dir, cache_dir):
 
 def site_files(out_dir):
     """Every file a visitor may need, as site-relative paths (compressed copies left out)."""
-    return sorted(p.relative_to(out_dir).as_posix() for p in Path(out_dir).rglob("*")
-                  if p.is_file() and p.suffix != ".gz" and p.name != "service-worker.js")
+    return sorted(
+        p.relative_to(out_dir).as_posix()
+        for p in Path(out_dir).rglob("*")
+        if p.is_file() and p.suffix != ".gz" and p.name != "service-worker.js"
+    )
 
 
 def write_service_worker(template, out_dir, sync_url=None):

@@ -14,9 +14,18 @@ def bundle_page_script(node_modules, entry, out_file, aliases=None):
     esbuild = Path(node_modules) / ".bin" / "esbuild"
     if not esbuild.exists():
         raise BundleError(f"{esbuild} is missing: run `npm ci` (make site does) to fetch the pinned esbuild")
-    command = [str(esbuild), str(entry), "--bundle", "--format=esm", "--minify", "--target=es2022",
-               "--legal-comments=none", "--log-level=warning", f"--outfile={out_file}",
-               *(f"--alias:{name}={Path(path).resolve()}" for name, path in (aliases or {}).items())]
+    command = [
+        str(esbuild),
+        str(entry),
+        "--bundle",
+        "--format=esm",
+        "--minify",
+        "--target=es2022",
+        "--legal-comments=none",
+        "--log-level=warning",
+        f"--outfile={out_file}",
+        *(f"--alias:{name}={Path(path).resolve()}" for name, path in (aliases or {}).items()),
+    ]
     completed = subprocess.run(command, capture_output=True, text=True)
     if completed.returncode != 0:
         raise BundleError(f"bundling {entry} failed:\n{completed.stderr.strip()}")

@@ -13,8 +13,15 @@ from pathlib import Path
 from gradlab.blocks.concept_links import SLUG
 from gradlab.course import lesson_number
 from gradlab.lesson_checks import check_scripts
-from gradlab.lesson_format import (KEY_VALUE, LESSON_ID, LessonSource, did_you_mean, new_markdown, read_settings,
-                                  run_lesson_code)
+from gradlab.lesson_format import (
+    KEY_VALUE,
+    LESSON_ID,
+    LessonSource,
+    did_you_mean,
+    new_markdown,
+    read_settings,
+    run_lesson_code,
+)
 from gradlab.problems import LessonProblem
 
 CONCEPTS_DIR = "concepts"
@@ -71,8 +78,11 @@ def read_header(source, keys, required):
     lines = source.lines
     if not lines or lines[0].strip() != "---":
         example = next(iter(required.items()))
-        source.report(1, f"this file starts with front matter: a line '---', then lines such as "
-                         f"'{example[0]}: {example[1]}', then '---'")
+        source.report(
+            1,
+            f"this file starts with front matter: a line '---', then lines such as "
+            f"'{example[0]}: {example[1]}', then '---'",
+        )
         return {}, {}, 0
     end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
     if end is None:
@@ -94,13 +104,22 @@ def load_cards(lessons_dir, templates):
 def convert_card(path, text, templates):
     """Convert one card: front matter, HTML with its quiz blocks, and what is wrong with it on its own."""
     source = LessonSource(path, text)
-    meta, meta_lines, body_start = read_header(source, CARD_KEYS, required={
-        "title": "Its title", "module": "1", "lessons": "1.1"})
+    meta, meta_lines, body_start = read_header(
+        source, CARD_KEYS, required={"title": "Its title", "module": "1", "lessons": "1.1"}
+    )
     md = new_markdown(templates, source, first_line=body_start + 1, code=run_lesson_code(source, body_start))
     html = md.convert("\n".join(source.lines[body_start:]))
-    card = Card(path=source.path, meta=meta, meta_lines=meta_lines, html=html, body_line=body_start + 1,
-                sections=md.lesson_sections, quizzes=md.lesson_blocks["quiz"],
-                concept_mentions=source.concept_mentions, problems=source.problems)
+    card = Card(
+        path=source.path,
+        meta=meta,
+        meta_lines=meta_lines,
+        html=html,
+        body_line=body_start + 1,
+        sections=md.lesson_sections,
+        quizzes=md.lesson_blocks["quiz"],
+        concept_mentions=source.concept_mentions,
+        problems=source.problems,
+    )
     card.problems += [*check_card_slug(card), *check_card_sections(card), *check_scripts(card)]
     card.warnings += check_in_depth_length(card, source.lines)
     return card
@@ -110,8 +129,14 @@ def check_card_slug(card):
     """A card's file name is its web address and the name lessons link to it by."""
     if SLUG.fullmatch(card.slug):
         return []
-    return [LessonProblem(card.path, 1, f"a card's file name is its slug, lower-case words joined by dashes, such as "
-                                        f"the-chain-rule.md: rename {card.path.name}")]
+    return [
+        LessonProblem(
+            card.path,
+            1,
+            f"a card's file name is its slug, lower-case words joined by dashes, such as "
+            f"the-chain-rule.md: rename {card.path.name}",
+        )
+    ]
 
 
 def check_card_sections(card):
@@ -119,18 +144,29 @@ def check_card_sections(card):
     problems, seen = [], {}
     for line, title in card.sections:
         if title not in CARD_SECTIONS:
-            problems.append((line, f"'## {title}' is not a section of a card{did_you_mean(title, CARD_SECTIONS)}: "
-                                   f"the sections are {', '.join(CARD_SECTIONS)} (the last one optional)"))
+            problems.append(
+                (
+                    line,
+                    f"'## {title}' is not a section of a card{did_you_mean(title, CARD_SECTIONS)}: "
+                    f"the sections are {', '.join(CARD_SECTIONS)} (the last one optional)",
+                )
+            )
         elif title in seen:
             problems.append((line, f"'## {title}' appears twice (first on line {seen[title]}): keep one"))
         elif seen and CARD_SECTIONS.index(title) < CARD_SECTIONS.index(list(seen)[-1]):
-            problems.append((line, f"'## {title}' comes after '## {list(seen)[-1]}': the sections go "
-                                   f"{', '.join(CARD_SECTIONS)}"))
+            problems.append(
+                (line, f"'## {title}' comes after '## {list(seen)[-1]}': the sections go {', '.join(CARD_SECTIONS)}")
+            )
         seen.setdefault(title, line)
     for title in REQUIRED_SECTIONS:
         if title not in seen:
-            problems.append((card.body_line, f"the card has no '## {title}' section: add it "
-                                             f"({', '.join(REQUIRED_SECTIONS)} are needed, in that order)"))
+            problems.append(
+                (
+                    card.body_line,
+                    f"the card has no '## {title}' section: add it "
+                    f"({', '.join(REQUIRED_SECTIONS)} are needed, in that order)",
+                )
+            )
     if "Test yourself" in seen and not any(quiz["line"] > seen["Test yourself"] for quiz in card.quizzes):
         problems.append((seen["Test yourself"], "the Test yourself section has no question: add a ```quiz block"))
     return [LessonProblem(card.path, line, message) for line, message in problems]
@@ -143,7 +179,7 @@ def section_lines(card, lines, title):
     if start is None:
         return []
     stop = next((line for line in starts if line > start), len(lines) + 1)
-    return lines[start:stop - 1]
+    return lines[start : stop - 1]
 
 
 def check_in_depth_length(card, lines):
@@ -152,8 +188,14 @@ def check_in_depth_length(card, lines):
     if len(written) <= IN_DEPTH_LINES:
         return []
     start = next(line for line, name in card.sections if name == "In depth")
-    return [LessonProblem(card.path, start, f"the in-depth part has {len(written)} lines: keep it to about "
-                                            f"{IN_DEPTH_LINES} and move the rest to the deep dive")]
+    return [
+        LessonProblem(
+            card.path,
+            start,
+            f"the in-depth part has {len(written)} lines: keep it to about "
+            f"{IN_DEPTH_LINES} and move the rest to the deep dive",
+        )
+    ]
 
 
 def place_cards(cards, course):
@@ -164,16 +206,26 @@ def place_cards(cards, course):
     for card in cards:
         by_slug.setdefault(card.slug, card)
         if card.meta.get("module") and card.module_number not in modules:
-            problems.append(LessonProblem(card.path, card.meta_lines["module"],
-                                          f"module {card.meta['module']!r} is not in the course plan: the modules "
-                                          f"are {', '.join(str(m) for m in sorted(modules))}"))
+            problems.append(
+                LessonProblem(
+                    card.path,
+                    card.meta_lines["module"],
+                    f"module {card.meta['module']!r} is not in the course plan: the modules "
+                    f"are {', '.join(str(m) for m in sorted(modules))}",
+                )
+            )
         for lesson_id in listed(card.meta.get("lessons", "")):
             if lesson_id in entries:
                 card.taught_in.append(entries[lesson_id])
             else:
-                problems.append(LessonProblem(card.path, card.meta_lines["lessons"],
-                                              f"lesson {lesson_id!r} is not in the course plan: list lessons by their "
-                                              "number, such as 8.6, separated by commas"))
+                problems.append(
+                    LessonProblem(
+                        card.path,
+                        card.meta_lines["lessons"],
+                        f"lesson {lesson_id!r} is not in the course plan: list lessons by their "
+                        "number, such as 8.6, separated by commas",
+                    )
+                )
     for holder in [*course.lessons, *cards]:
         problems += check_mentions(holder, by_slug)
     return problems
@@ -185,9 +237,15 @@ def check_mentions(holder, cards_by_slug):
     for slug, line in holder.concept_mentions:
         card = cards_by_slug.get(slug)
         if card is None:
-            problems.append(LessonProblem(holder.path, line, f"there is no concept card '{slug}'"
-                                          f"{did_you_mean(slug, cards_by_slug)}: write lessons/concepts/{slug}.md, "
-                                          "or name an existing card as [[text|slug]]"))
+            problems.append(
+                LessonProblem(
+                    holder.path,
+                    line,
+                    f"there is no concept card '{slug}'"
+                    f"{did_you_mean(slug, cards_by_slug)}: write lessons/concepts/{slug}.md, "
+                    "or name an existing card as [[text|slug]]",
+                )
+            )
         elif not isinstance(holder, Card) and holder not in card.used_in:
             card.used_in.append(holder)
     return problems

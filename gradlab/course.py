@@ -86,8 +86,9 @@ def read_course(plan_path, lessons):
     source = LessonSource(plan_path, plan_path.read_text(encoding="utf-8") if exists else "")
     modules, sections = read_plan(source) if exists else ([], [])
     if not exists:
-        source.report(1, "there is no course plan: create it, listing each module and its lessons "
-                         "(lessons/README.md shows how)")
+        source.report(
+            1, "there is no course plan: create it, listing each module and its lessons (lessons/README.md shows how)"
+        )
     placing = place_lessons(modules, lessons, source)
     checked = [problem for lesson in lessons for problem in check_sections(lesson, sections)] if sections else []
     problems = source.problems + [problem for lesson in lessons for problem in lesson.problems] + placing + checked
@@ -111,7 +112,9 @@ def read_plan(source):
             continue
         for entry in module.entries:
             if entry.id in planned:
-                source.report(entry.line, f"lesson {entry.id} is planned twice (first on line {planned[entry.id]}): keep one")
+                source.report(
+                    entry.line, f"lesson {entry.id} is planned twice (first on line {planned[entry.id]}): keep one"
+                )
             planned.setdefault(entry.id, entry.line)
         modules.append(module)
     if not modules and not source.problems:
@@ -133,8 +136,11 @@ def read_sections(table, source):
         title = entry.get("title") if isinstance(entry, dict) else None
         done = entry.get("done") if isinstance(entry, dict) else None
         if not isinstance(title, str) or done not in DONE_WHEN:
-            source.report(source.line_of("sections"), f"each section reads {{ title = \"Watch\", done = \"read\" }}, "
-                                                      f"done being one of {', '.join(DONE_WHEN)}; not {entry!r}")
+            source.report(
+                source.line_of("sections"),
+                f'each section reads {{ title = "Watch", done = "read" }}, '
+                f"done being one of {', '.join(DONE_WHEN)}; not {entry!r}",
+            )
             continue
         sections.append(Section(title, done))
     return sections
@@ -145,7 +151,7 @@ def read_module(table, source):
     number, title, lessons = table.get("number"), table.get("title"), table.get("lessons")
     if not isinstance(number, int) or not isinstance(title, str) or not isinstance(lessons, list):
         line = source.line_of(f"number = {number}") if number is not None else 1
-        source.report(line, "each [[module]] needs number = 8, title = \"…\" and lessons = [\"8.1 Title\", …]")
+        source.report(line, 'each [[module]] needs number = 8, title = "…" and lessons = ["8.1 Title", …]')
         return None
     module = Module(number, title)
     for planned in lessons:
@@ -153,10 +159,13 @@ def read_module(table, source):
         match = PLANNED_LESSON.match(text)
         entry_line = source.line_of(text)
         if not match:
-            source.report(entry_line, f"a planned lesson reads \"{number}.1 Its title\", not {planned!r}")
+            source.report(entry_line, f'a planned lesson reads "{number}.1 Its title", not {planned!r}')
         elif match.group(1).split(".")[0] != str(number):
-            source.report(entry_line, f"lesson {match.group(1)} is listed in module {number}: "
-                                      f"move it to module {match.group(1).split('.')[0]}")
+            source.report(
+                entry_line,
+                f"lesson {match.group(1)} is listed in module {number}: "
+                f"move it to module {match.group(1).split('.')[0]}",
+            )
         else:
             module.entries.append(Entry(match.group(1), match.group(2), entry_line))
     return module
@@ -171,12 +180,24 @@ def place_lessons(modules, lessons, source):
             continue  # already reported by the front matter check
         where = lesson.meta_lines["id"]
         if lesson.id in placed:
-            problems.append(LessonProblem(lesson.path, where, f"id {lesson.id} is already used by "
-                                          f"{shown_path(placed[lesson.id].path)}: give this lesson its own number"))
+            problems.append(
+                LessonProblem(
+                    lesson.path,
+                    where,
+                    f"id {lesson.id} is already used by "
+                    f"{shown_path(placed[lesson.id].path)}: give this lesson its own number",
+                )
+            )
         elif lesson.id not in entries:
-            problems.append(LessonProblem(lesson.path, where, f"lesson {lesson.id} is not in the course plan: "
-                                          f"add \"{lesson.id} {lesson.meta.get('title', '…')}\" to the lessons of "
-                                          f"module {lesson.id.split('.')[0]} in {shown_path(source.path)}"))
+            problems.append(
+                LessonProblem(
+                    lesson.path,
+                    where,
+                    f"lesson {lesson.id} is not in the course plan: "
+                    f'add "{lesson.id} {lesson.meta.get("title", "…")}" to the lessons of '
+                    f"module {lesson.id.split('.')[0]} in {shown_path(source.path)}",
+                )
+            )
         else:
             module, entry = entries[lesson.id]
             entry.lesson = lesson
@@ -189,13 +210,22 @@ def plan_mismatches(lesson, module, entry, source):
     """The front matter's title (and module, if given) must say what the plan says."""
     problems, plan = [], f"{shown_path(source.path)} line {entry.line}"
     if lesson.meta.get("title") and lesson.meta["title"] != entry.title:
-        problems.append(LessonProblem(lesson.path, lesson.meta_lines["title"],
-                                      f"the title differs from the course plan's {entry.title!r} ({plan}): "
-                                      "make them the same"))
+        problems.append(
+            LessonProblem(
+                lesson.path,
+                lesson.meta_lines["title"],
+                f"the title differs from the course plan's {entry.title!r} ({plan}): make them the same",
+            )
+        )
     if "module" in lesson.meta and comparable(lesson.meta["module"]) != comparable(module.label):
-        problems.append(LessonProblem(lesson.path, lesson.meta_lines["module"],
-                                      f"the course plan puts lesson {lesson.id} in module {module.label!r}: write "
-                                      f"'module: {module.label}', or leave the line out"))
+        problems.append(
+            LessonProblem(
+                lesson.path,
+                lesson.meta_lines["module"],
+                f"the course plan puts lesson {lesson.id} in module {module.label!r}: write "
+                f"'module: {module.label}', or leave the line out",
+            )
+        )
     return problems
 
 
@@ -211,15 +241,24 @@ def check_sections(lesson, sections):
     problems, seen, furthest = [], {}, None
     for line, title in lesson.sections:
         if title not in order:
-            problems.append((line, f"'## {title}' is not a section{did_you_mean(title, order)}: the sections "
-                                   f"are {in_order}; headings inside a section start with ###"))
+            problems.append(
+                (
+                    line,
+                    f"'## {title}' is not a section{did_you_mean(title, order)}: the sections "
+                    f"are {in_order}; headings inside a section start with ###",
+                )
+            )
         elif title in seen:
             problems.append((line, f"'## {title}' appears twice (first on line {seen[title]}): keep one"))
         else:
             seen[title] = line
             if furthest and order.index(title) < order.index(furthest[1]):
-                problems.append((line, f"'## {title}' comes after '## {furthest[1]}' (line {furthest[0]}): "
-                                       f"the sections go {in_order}"))
+                problems.append(
+                    (
+                        line,
+                        f"'## {title}' comes after '## {furthest[1]}' (line {furthest[0]}): the sections go {in_order}",
+                    )
+                )
             else:
                 furthest = (line, title)
     if not seen:
@@ -234,9 +273,15 @@ def missing_sections(seen, order):
     places = {}
     for index, title in enumerate(order):
         if title not in seen:
-            following = [seen[t] for t in order[index + 1:] if t in seen]
+            following = [seen[t] for t in order[index + 1 :] if t in seen]
             place = (following[0], "before") if following else (max(seen.values()), "after")
             places.setdefault(place, []).append(f"'## {title}'")
-    return [(line, f"the section {titles[0]} is missing: add it {where} this one" if len(titles) == 1 else
-             f"the sections {', '.join(titles)} are missing: add them {where} this one, in this order")
-            for (line, where), titles in places.items()]
+    return [
+        (
+            line,
+            f"the section {titles[0]} is missing: add it {where} this one"
+            if len(titles) == 1
+            else f"the sections {', '.join(titles)} are missing: add them {where} this one, in this order",
+        )
+        for (line, where), titles in places.items()
+    ]

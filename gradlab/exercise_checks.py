@@ -1,6 +1,7 @@
 """Every part of an exercise run through the real grader at build time: the solution passes, the
 starter and every mistake fail and are recognised as themselves, mistakes can be told apart, and
 no message hands over the fix's code."""
+
 import ast
 import io
 import json
@@ -37,8 +38,13 @@ CHECKED = {}
 def check_exercise(path, block):
     """(every problem of one exercise, each at the line of the part it is about; whether its solution
     can be trusted, so that what is judged against it, an explore's yours(), may be)."""
-    key = (json.dumps(block["grading"].to_dict(), sort_keys=True), block["starter"], block["time_limit"],
-           repr(block["lines"]), repr(block.get("expectations", ())))
+    key = (
+        json.dumps(block["grading"].to_dict(), sort_keys=True),
+        block["starter"],
+        block["time_limit"],
+        repr(block["lines"]),
+        repr(block.get("expectations", ())),
+    )
     if key not in CHECKED:
         problems, trusted = exercise_problems(path, block)
         CHECKED[key] = ([(problem.line, problem.message) for problem in problems], trusted)
@@ -60,8 +66,12 @@ def exercise_problems(path, block):
         return [problem(lines["generate"], f"the '--- generate' part raised {type(error).__name__}: {error}")], False
     missing = [name for name in exercise.feeds if f"def {name}(" not in exercise.supply]
     if missing:
-        return [problem(lines["supply"], f"'feeds: {', '.join(missing)}' names functions that the '--- supply' part "
-                                         "does not define")], False
+        return [
+            problem(
+                lines["supply"],
+                f"'feeds: {', '.join(missing)}' names functions that the '--- supply' part does not define",
+            )
+        ], False
     seeded = [(case, drawn_case, seed) for seed, cases in zip(SEEDS, drawn) for case, drawn_case in cases]
     root = case_problems(exercise, seeded, lines, problem)
     root = root or solution_problems(block, seeded, problem)
@@ -71,16 +81,25 @@ def exercise_problems(path, block):
     try:
         many = many_cases(exercise)
     except Exception as error:  # the instructor's generator: whatever it raises, they read it
-        return [problem(lines["generate"], f"the '--- generate' part raised {type(error).__name__}: {error} "
-                                           f"(drawing with random.Random({MANY_SEED}))")], False
+        return [
+            problem(
+                lines["generate"],
+                f"the '--- generate' part raised {type(error).__name__}: {error} "
+                f"(drawing with random.Random({MANY_SEED}))",
+            )
+        ], False
     root = case_problems(exercise, many, lines, problem) or solution_problems(block, many, problem)
     if root:
         return root, False
     for seed in SEEDS:
         verdict = grade(block, block["solution"], seed=seed)
         if not verdict["passed"]:
-            return [problem(lines["solution"], f"the solution does not pass its own cases: the grader says "
-                                               f"{' '.join(verdict['message'].split())}")], False
+            return [
+                problem(
+                    lines["solution"],
+                    f"the solution does not pass its own cases: the grader says {' '.join(verdict['message'].split())}",
+                )
+            ], False
     problems = []
     starter = grade(block, block["starter"])
     if starter["passed"]:
@@ -130,44 +149,73 @@ def case_problems(exercise, cases, lines, problem):
     for case, drawn, seed in cases:
         line = lines["generate"] if drawn else lines["cases"]
         for name, value in case.items():
-            numeric = isinstance(value, (int, float)) and not isinstance(value, bool) or (
-                isinstance(value, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value))
+            numeric = (
+                isinstance(value, (int, float))
+                and not isinstance(value, bool)
+                or (
+                    isinstance(value, list)
+                    and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+                )
+            )
             if name in exercise.values and not numeric:
-                return [problem(line, f"the column {name} arrives as a Value, so it holds a number or a list of "
-                                      f"numbers; the case {case}{where_drawn(drawn, seed)} has {value!r} (name the "
-                                      "columns that arrive as Values with 'values:', such as 'values: x')")]
+                return [
+                    problem(
+                        line,
+                        f"the column {name} arrives as a Value, so it holds a number or a list of "
+                        f"numbers; the case {case}{where_drawn(drawn, seed)} has {value!r} (name the "
+                        "columns that arrive as Values with 'values:', such as 'values: x')",
+                    )
+                ]
             if isinstance(value, str) and name in exercise.arguments and value not in names:
-                return [problem(line, f"the case {case}{where_drawn(drawn, seed)} names {value!r} for {name}, but "
-                                      f"'--- supply' defines {', '.join(sorted(names)) or 'no function'}: a column "
-                                      "names a function of '--- supply', which the grader passes in its place")]
+                return [
+                    problem(
+                        line,
+                        f"the case {case}{where_drawn(drawn, seed)} names {value!r} for {name}, but "
+                        f"'--- supply' defines {', '.join(sorted(names)) or 'no function'}: a column "
+                        "names a function of '--- supply', which the grader passes in its place",
+                    )
+                ]
             if not numeric and not isinstance(value, str):
-                return [problem(line, f"the case {case}{where_drawn(drawn, seed)} gives {name} the value {value!r}: "
-                                      "a case holds numbers, lists of numbers, or names of functions of "
-                                      "'--- supply'")]
+                return [
+                    problem(
+                        line,
+                        f"the case {case}{where_drawn(drawn, seed)} gives {name} the value {value!r}: "
+                        "a case holds numbers, lists of numbers, or names of functions of "
+                        "'--- supply'",
+                    )
+                ]
     return []
 
 
 def solution_problems(block, cases, problem):
     """The solution must give finite numbers on every case: nothing could be judged against it otherwise."""
     exercise, lines = block["grading"], block["lines"]
-    for index, (case, drawn, seed) in enumerate(cases):
+    for case, drawn, seed in cases:
         try:
             with time_limit(block["time_limit"]):
                 run = run_reference(exercise, exercise.solution, case, cache=not drawn)
         except GradingTimedOut:
             failure = f"ran past the exercise's time_limit of {block['time_limit']:g} s"
         except Exception as error:  # the program itself, run once to define the function, raised
-            return [problem(lines["solution"] + program_line(error), f"the solution's program raised "
-                                                                     f"{type(error).__name__}: {error}, before "
-                                                                     "any case could be tried")]
+            return [
+                problem(
+                    lines["solution"] + program_line(error),
+                    f"the solution's program raised {type(error).__name__}: {error}, before any case could be tried",
+                )
+            ]
         else:
             failure = failure_of(run)
         if failure:
             drawn_as = f" ({case}{where_drawn(drawn, seed)})" if drawn else ""
-            return [problem(lines["solution"], f"the solution {failure} for {describe_case(exercise, case)}"
-                                               f"{drawn_as}: the solution is the truth every answer is compared "
-                                               "with, so it must give finite numbers on every case the exercise "
-                                               "can draw")]
+            return [
+                problem(
+                    lines["solution"],
+                    f"the solution {failure} for {describe_case(exercise, case)}"
+                    f"{drawn_as}: the solution is the truth every answer is compared "
+                    "with, so it must give finite numbers on every case the exercise "
+                    "can draw",
+                )
+            ]
     return []
 
 
@@ -181,19 +229,28 @@ def expectation_problems(block, problem):
         for quantity, (wanted, half) in expectation["wanted"].items():
             got = quantity_of(run, quantity)
             if not written_match(got, wanted, half, exercise.tolerance):
-                problems.append(problem(expectation["line"], f"the solution gives {quantity} {got!r} for "
-                                        f"{describe_case(exercise, case)}, where this row expects {wanted!r}: "
-                                        "the solution is the truth every answer is compared with, so one of the "
-                                        "two is wrong"))
+                problems.append(
+                    problem(
+                        expectation["line"],
+                        f"the solution gives {quantity} {got!r} for "
+                        f"{describe_case(exercise, case)}, where this row expects {wanted!r}: "
+                        "the solution is the truth every answer is compared with, so one of the "
+                        "two is wrong",
+                    )
+                )
     return problems
 
 
 def written_match(got, wanted, half, tolerance):
     """got, rounded to the digits wanted is written with (half a unit of its last digit), is wanted."""
     if isinstance(wanted, list) or isinstance(got, list):
-        return (isinstance(wanted, list) and isinstance(got, list) and isinstance(half, list)
-                and len(got) == len(wanted) == len(half)
-                and all(written_match(g, w, h, tolerance) for g, w, h in zip(got, wanted, half)))
+        return (
+            isinstance(wanted, list)
+            and isinstance(got, list)
+            and isinstance(half, list)
+            and len(got) == len(wanted) == len(half)
+            and all(written_match(g, w, h, tolerance) for g, w, h in zip(got, wanted, half))
+        )
     if not isinstance(wanted, (int, float)) or isinstance(wanted, bool):
         return False
     return abs(got - wanted) <= half * (1 + 1e-9) or close(got, wanted, tolerance)
@@ -209,10 +266,15 @@ def mistakes_on_many_cases(block, many, problem):
         for case, drawn, seed in many:
             failure = raised_by(exercise, mistake.source, case, block["time_limit"])
             if failure:
-                problems.append(problem(line, f"the mistake '{mistake.name}' {failure} for "
-                                              f"{describe_case(exercise, case)} ({case}{where_drawn(drawn, seed)}), "
-                                              "so a learner who makes it would not read its message there: change "
-                                              "the generator, or the mistake"))
+                problems.append(
+                    problem(
+                        line,
+                        f"the mistake '{mistake.name}' {failure} for "
+                        f"{describe_case(exercise, case)} ({case}{where_drawn(drawn, seed)}), "
+                        "so a learner who makes it would not read its message there: change "
+                        "the generator, or the mistake",
+                    )
+                )
                 break
     return problems
 
@@ -251,31 +313,47 @@ def check_mistakes(block, problem):
     for mistake, line in zip(exercise.mistakes, lines["mistakes"]):
         verdict = grade(block, mistake.source)
         if verdict["passed"]:
-            problems.append(problem(line, f"the solution (line {lines['solution']}) and the mistake '{mistake.name}' "
-                                          "give the same numbers on every case: if the solution is wrong, fix it "
-                                          "(it is the truth every answer is compared with); if the mistake is not "
-                                          "a mistake, remove it; else add a case where the two differ"))
+            problems.append(
+                problem(
+                    line,
+                    f"the solution (line {lines['solution']}) and the mistake '{mistake.name}' "
+                    "give the same numbers on every case: if the solution is wrong, fix it "
+                    "(it is the truth every answer is compared with); if the mistake is not "
+                    "a mistake, remove it; else add a case where the two differ",
+                )
+            )
         elif verdict["diagnosis"] == "bad_message":
             problems.append(problem(lines["messages"].get(mistake.name) or line, verdict["message"]))
         elif verdict["diagnosis"] != mistake.name:
-            problems.append(problem(line, f"the mistake '{mistake.name}' is not recognised as itself: the grader "
-                                          f"calls it '{verdict['diagnosis']}' and says: {verdict['message']}"))
+            problems.append(
+                problem(
+                    line,
+                    f"the mistake '{mistake.name}' is not recognised as itself: the grader "
+                    f"calls it '{verdict['diagnosis']}' and says: {verdict['message']}",
+                )
+            )
     return problems
 
 
 def check_indistinguishable(exercise, cases, lines, problem):
     """Two mistakes whose numbers agree on every case cannot be told apart by the grader."""
-    runs = [[run_reference(exercise, m.source, case, cache=not drawn) for case, drawn in cases]
-            for m in exercise.mistakes]
+    runs = [
+        [run_reference(exercise, m.source, case, cache=not drawn) for case, drawn in cases] for m in exercise.mistakes
+    ]
     problems = []
     for later in range(len(runs)):
         for earlier in range(later):
             if all(agrees(exercise, a, b) for a, b in zip(runs[later], runs[earlier])):
                 first, second = exercise.mistakes[earlier], exercise.mistakes[later]
-                problems.append(problem(lines["mistakes"][later], f"the mistakes '{second.name}' and '{first.name}' "
-                                        f"(line {lines['mistakes'][earlier]}) give the same numbers on every case, "
-                                        "so the grader cannot tell them apart: add a case where they differ, or "
-                                        "keep one"))
+                problems.append(
+                    problem(
+                        lines["mistakes"][later],
+                        f"the mistakes '{second.name}' and '{first.name}' "
+                        f"(line {lines['mistakes'][earlier]}) give the same numbers on every case, "
+                        "so the grader cannot tell them apart: add a case where they differ, or "
+                        "keep one",
+                    )
+                )
     return problems
 
 
@@ -290,14 +368,20 @@ def check_messages_keep_the_fix(block, problem):
         squeezed = "".join(message.split())
         for fix in changed:
             if fix in squeezed:
-                problems.append(problem(line or lines["solution"], f"the message of '{name}' gives away the "
-                                        f"solution's line {fix!r}: say what the numbers show and point at the "
-                                        "idea; the hints are where code is handed out"))
+                problems.append(
+                    problem(
+                        line or lines["solution"],
+                        f"the message of '{name}' gives away the "
+                        f"solution's line {fix!r}: say what the numbers show and point at the "
+                        "idea; the hints are where code is handed out",
+                    )
+                )
     return problems
 
 
 def changed_lines(starter, solution):
     """The solution's lines that the starter does not have, without spaces or comments."""
+
     def code(text):
         return {"".join(line.split("#")[0].split()) for line in text.splitlines()} - {""}
 
@@ -310,8 +394,11 @@ def grade(block, source, seed=0):
         with time_limit(block["time_limit"]):
             return grade_submission(block["grading"], source, None, random.Random(seed))
     except GradingTimedOut:
-        return {"passed": False, "diagnosis": "timed_out",
-                "message": f"it ran past the exercise's time_limit of {block['time_limit']:g} s."}
+        return {
+            "passed": False,
+            "diagnosis": "timed_out",
+            "message": f"it ran past the exercise's time_limit of {block['time_limit']:g} s.",
+        }
     except MessageFieldError as error:
         return {"passed": False, "diagnosis": "bad_message", "message": str(error)}
 

@@ -13,8 +13,11 @@ RUNNABLE_HTML = re.compile(r"<script\b(?![^>]*type=\"application/json\")|\son[a-
 
 def check_lesson(lesson, block_kinds=BLOCK_KINDS):
     """Every problem of these kinds in one lesson."""
-    return [*check_file_name(lesson), *check_scripts(lesson),
-            *(problem for kind in block_kinds if kind.check for problem in kind.check(lesson))]
+    return [
+        *check_file_name(lesson),
+        *check_scripts(lesson),
+        *(problem for kind in block_kinds if kind.check for problem in kind.check(lesson)),
+    ]
 
 
 def check_scripts(lesson):
@@ -23,9 +26,15 @@ def check_scripts(lesson):
         return []
     lines = lesson.path.read_text(encoding="utf-8").splitlines()
     line = next((number for number, text in enumerate(lines, start=1) if RUNNABLE_HTML.search(text)), lesson.body_line)
-    return [LessonProblem(lesson.path, line, "the lesson's HTML would run a script (a <script>, an on… attribute or a "
-                                             "javascript: link): remove it, or add 'scripts: allowed' to the front "
-                                             "matter if the lesson really needs one")]
+    return [
+        LessonProblem(
+            lesson.path,
+            line,
+            "the lesson's HTML would run a script (a <script>, an on… attribute or a "
+            "javascript: link): remove it, or add 'scripts: allowed' to the front "
+            "matter if the lesson really needs one",
+        )
+    ]
 
 
 def check_file_name(lesson):
@@ -33,5 +42,10 @@ def check_file_name(lesson):
     if not lesson.id or not LESSON_ID.fullmatch(lesson.id) or lesson.slug.startswith(f"{lesson.id}-"):
         return []
     words = re.sub(r"^[\d.]+-", "", lesson.path.name)
-    return [LessonProblem(lesson.path, lesson.meta_lines["id"], f"the file name should start with the id: "
-                                                                f"rename {lesson.path.name} to {lesson.id}-{words}")]
+    return [
+        LessonProblem(
+            lesson.path,
+            lesson.meta_lines["id"],
+            f"the file name should start with the id: rename {lesson.path.name} to {lesson.id}-{words}",
+        )
+    ]

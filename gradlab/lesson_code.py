@@ -1,5 +1,6 @@
 """A lesson's own Python: the ```numbers block, whose functions the prose's {{ … }} numbers call
 and whose code the explores share. It runs at build time, with the engine and the standard library."""
+
 import math
 import re
 import traceback
@@ -17,7 +18,7 @@ def numbers_code(lines, first_line):
         opening = FENCE.match(lines[index])
         if opening:
             end = next((i for i in range(index + 1, len(lines)) if lines[i].rstrip() == opening.group(1)), len(lines))
-            code += lines[index + 1:end]
+            code += lines[index + 1 : end]
             file_lines += range(first_line + index + 1, first_line + end)
             index = end
         index += 1
@@ -49,5 +50,8 @@ def evaluate(expression, spec, namespace):
 
 
 def lesson_functions(namespace):
-    return sorted(name for name, obj in namespace.items() if callable(obj) and not name.startswith("_")
-                  and getattr(obj, "__module__", None) == "__lesson__")
+    return sorted(
+        name
+        for name, obj in namespace.items()
+        if callable(obj) and not name.startswith("_") and getattr(obj, "__module__", None) == "__lesson__"
+    )

@@ -104,10 +104,18 @@ def convert_lesson(path, text, templates, wheel_cache=None):
     wheels = lesson_packages(meta, meta_lines, source, wheel_cache)
     md = new_markdown(templates, source, first_line=body_start + 1, code=run_lesson_code(source, body_start))
     html = md.convert("\n".join(source.lines[body_start:]))
-    return Lesson(path=source.path, meta=meta, meta_lines=meta_lines, html=html,
-                  body_line=body_start + 1, sections=md.lesson_sections,
-                  blocks=md.lesson_blocks, packages=wheels, problems=source.problems,
-                  concept_mentions=source.concept_mentions)
+    return Lesson(
+        path=source.path,
+        meta=meta,
+        meta_lines=meta_lines,
+        html=html,
+        body_line=body_start + 1,
+        sections=md.lesson_sections,
+        blocks=md.lesson_blocks,
+        packages=wheels,
+        problems=source.problems,
+        concept_mentions=source.concept_mentions,
+    )
 
 
 def run_lesson_code(source, body_start):
@@ -134,11 +142,13 @@ def read_front_matter(source):
     """Return (meta, the line of each key, index of the body's first line), reporting what is wrong."""
     lines, report = source.lines, source.report
     if not lines or lines[0].strip() != "---":
-        report(1, "a lesson starts with front matter: a line '---', then lines such as "
-                  "'id: 1.1' and 'title: What a derivative measures', then '---'")
+        report(
+            1,
+            "a lesson starts with front matter: a line '---', then lines such as "
+            "'id: 1.1' and 'title: What a derivative measures', then '---'",
+        )
         return {}, {}, 0
-    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---" or lines[i].startswith("#")),
-               len(lines))
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---" or lines[i].startswith("#")), len(lines))
     if end == len(lines) or lines[end].strip() != "---":
         # No closing line before the first heading: the front matter is the key lines at the top.
         end = next((i for i in range(1, end) if lines[i].strip() and not KEY_VALUE.match(lines[i])), end)
@@ -147,34 +157,45 @@ def read_front_matter(source):
         body_start = end
     else:
         body_start = end + 1
-    meta, meta_lines = read_settings(lines[1:end], 2, source, "front matter key", FRONT_MATTER_KEYS,
-                                     required={"id": "1.1", "title": "Its title"})
+    meta, meta_lines = read_settings(
+        lines[1:end], 2, source, "front matter key", FRONT_MATTER_KEYS, required={"id": "1.1", "title": "Its title"}
+    )
     if meta.get("id") and not LESSON_ID.fullmatch(meta["id"]):
         report(meta_lines["id"], f"id is the lesson's number, module then lesson, such as 8.6; not {meta['id']!r}")
     if "scripts" in meta and meta["scripts"] != "allowed":
-        report(meta_lines["scripts"], f"scripts is 'allowed' (the lesson may run its own script) or left out; "
-                                      f"not {meta['scripts']!r}")
+        report(
+            meta_lines["scripts"],
+            f"scripts is 'allowed' (the lesson may run its own script) or left out; not {meta['scripts']!r}",
+        )
     return meta, meta_lines, body_start
 
 
 def new_markdown(templates, source, first_line, code=("", {})):
     """A fresh Markdown for one page (or fragment): standard extensions plus the lesson format.
     code is the lesson's numbers code and what running it defined (None if it failed)."""
-    return markdown.Markdown(extensions=[
-        "fenced_code", "codehilite", "attr_list", "tables", "toc",
-        LessonFormatExtension(templates=templates, source=source, first_line=first_line, code=code),
-    ], extension_configs={
-        "codehilite": {"guess_lang": False, "css_class": "highlight"},
-        "toc": {"permalink": False},
-    })
+    return markdown.Markdown(
+        extensions=[
+            "fenced_code",
+            "codehilite",
+            "attr_list",
+            "tables",
+            "toc",
+            LessonFormatExtension(templates=templates, source=source, first_line=first_line, code=code),
+        ],
+        extension_configs={
+            "codehilite": {"guess_lang": False, "css_class": "highlight"},
+            "toc": {"permalink": False},
+        },
+    )
 
 
 def render_fragment(text, md, first_line):
     """Render a short piece of markdown (a hint, a quiz option) with the same syntax as the page."""
     # One Markdown per lesson for all its fragments: making one costs far more than converting a line.
     if not hasattr(md, "fragment_markdown"):
-        md.fragment_markdown = new_markdown(md.lesson_templates, md.lesson_source, first_line,
-                                            (md.lesson_code, md.lesson_namespace))
+        md.fragment_markdown = new_markdown(
+            md.lesson_templates, md.lesson_source, first_line, (md.lesson_code, md.lesson_namespace)
+        )
     fragment = md.fragment_markdown
     fragment.reset()
     fragment.preprocessors["lesson_blocks"].first_line = first_line
@@ -245,7 +266,9 @@ class LessonFormatExtension(Extension):
         md.preprocessors.register(DisplayMathPreprocessor(md), "display_math", 29)
         md.treeprocessors.register(ScrollingTables(md), "scrolling_tables", 5)
         # Above backslash escapes (180) so LaTeX keeps its backslashes; below code spans (190).
-        md.inlinePatterns.register(InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185)
+        md.inlinePatterns.register(
+            InlineMathProcessor(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", md), "inline_math", 185
+        )
         for kind in md.block_kinds:
             if kind.extend:
                 kind.extend(md)
@@ -278,16 +301,18 @@ class LessonBlockPreprocessor(Preprocessor):
             end = next((i for i in range(index + 1, len(lines)) if lines[i].rstrip() == fence), None)
             if end is None:
                 # Read on as if the fence were text, so the rest of the lesson is still checked.
-                self.md.lesson_source.report(line, f"this ```{name} block is never closed: add a line {fence} where it ends")
+                self.md.lesson_source.report(
+                    line, f"this ```{name} block is never closed: add a line {fence} where it ends"
+                )
                 output.append(lines[index])
                 index += 1
                 continue
             kind = next((kind for kind in self.md.block_kinds if kind.parse and kind.name == name), None)
             if kind:
-                output += self.stash_block(kind, argument, lines[index + 1:end], line)
+                output += self.stash_block(kind, argument, lines[index + 1 : end], line)
             else:
                 self.check_language(name, line)
-                output += lines[index:end + 1]
+                output += lines[index : end + 1]
             index = end + 1
         return output
 
@@ -309,9 +334,11 @@ class LessonBlockPreprocessor(Preprocessor):
             return
         fenced = [kind.name for kind in self.md.block_kinds if kind.parse]
         self.md.lesson_source.report(
-            line, f"unknown block '```{name}'{did_you_mean(name, fenced + ['python', 'text'])}: "
-                  f"lesson blocks are {', '.join(fenced[:-1])} and {fenced[-1]}, and a code block names a language, "
-                  "such as python or text")
+            line,
+            f"unknown block '```{name}'{did_you_mean(name, fenced + ['python', 'text'])}: "
+            f"lesson blocks are {', '.join(fenced[:-1])} and {fenced[-1]}, and a code block names a language, "
+            "such as python or text",
+        )
 
 
 def fence_name(info):
@@ -343,11 +370,16 @@ def read_settings(lines, first_line, source, item, known, required=None):
         if not pair:
             source.report(number, f"{item}s read 'key: value', not {line.strip()!r}")
         elif pair.group(1) not in known:
-            source.report(number, f"unknown {item} '{pair.group(1)}'{did_you_mean(pair.group(1), known)}: "
-                                  f"the {item.split()[-1]}s are {', '.join(known)}")
+            source.report(
+                number,
+                f"unknown {item} '{pair.group(1)}'{did_you_mean(pair.group(1), known)}: "
+                f"the {item.split()[-1]}s are {', '.join(known)}",
+            )
             misspelt.update(difflib.get_close_matches(pair.group(1), known, n=1))
         elif pair.group(1) in values:
-            source.report(number, f"'{pair.group(1)}' is given twice (first on line {value_lines[pair.group(1)]}): keep one")
+            source.report(
+                number, f"'{pair.group(1)}' is given twice (first on line {value_lines[pair.group(1)]}): keep one"
+            )
         else:
             values[pair.group(1)], value_lines[pair.group(1)] = pair.group(2), number
     for key, example in (required or {}).items():
@@ -363,9 +395,12 @@ def latex_to_mathml(latex, display, md, snippet):
         return latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many kinds, most without a message
         source = md.lesson_source
-        source.report(source.line_of(snippet), f"the math {snippet} is not LaTeX that can be rendered "
-                                               f"({type(error).__name__}): check that every {{ has its }} "
-                                               "and that every ^ and _ has something after it")
+        source.report(
+            source.line_of(snippet),
+            f"the math {snippet} is not LaTeX that can be rendered "
+            f"({type(error).__name__}): check that every {{ has its }} "
+            "and that every ^ and _ has something after it",
+        )
         return escape(snippet)
 
 
@@ -401,8 +436,9 @@ class ScrollingTables(Treeprocessor):
                     continue
                 headers = [" ".join(self.shown_text("".join(th.itertext())).split()) for th in table.iter("th")]
                 label = "Table: " + ", ".join(filter(None, headers)) if any(headers) else "Table"
-                region = etree.Element("div", {"class": "table-scroll", "role": "region", "tabindex": "0",
-                                               "aria-label": label})
+                region = etree.Element(
+                    "div", {"class": "table-scroll", "role": "region", "tabindex": "0", "aria-label": label}
+                )
                 parent.remove(table)
                 region.append(table)
                 region.tail, table.tail = table.tail, None
@@ -410,6 +446,7 @@ class ScrollingTables(Treeprocessor):
 
     def shown_text(self, text):
         """text with each stashed piece (math, a number) replaced by the words it shows."""
+
         def words(match):
             number = int(re.search(r"\d+", match.group(0)).group(0))
             stash = self.md.htmlStash.rawHtmlBlocks

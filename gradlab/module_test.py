@@ -57,11 +57,17 @@ def convert_test(path, text, templates):
     meta, meta_lines, body_start = read_header(source, TEST_KEYS, required={"module": "8", "pass_mark": "75%"})
     md = new_markdown(templates, source, first_line=body_start + 1, code=run_lesson_code(source, body_start))
     md.convert("\n".join(source.lines[body_start:]))
-    test = ModuleTest(path=source.path, meta=meta, meta_lines=meta_lines, written=md.lesson_blocks["quiz"],
-                      problems=source.problems)
+    test = ModuleTest(
+        path=source.path, meta=meta, meta_lines=meta_lines, written=md.lesson_blocks["quiz"], problems=source.problems
+    )
     if meta.get("pass_mark") and test.pass_percent not in range(1, 101):
-        test.problems.append(LessonProblem(path, meta_lines["pass_mark"], f"pass_mark is a share of the questions, "
-                                                                          f"such as 75%, not {meta['pass_mark']!r}"))
+        test.problems.append(
+            LessonProblem(
+                path,
+                meta_lines["pass_mark"],
+                f"pass_mark is a share of the questions, such as 75%, not {meta['pass_mark']!r}",
+            )
+        )
     test.problems += check_only_questions(path, source.lines, body_start)
     return test
 
@@ -74,13 +80,24 @@ def check_only_questions(path, lines, body_start):
         if fence is None and opening:
             fence = opening.group(1)
             if opening.group(2) not in ("quiz", "numbers"):
-                problems.append(LessonProblem(path, number, "a module test holds only ```quiz blocks (and a "
-                                                            f"```numbers block), not ```{opening.group(2)}"))
+                problems.append(
+                    LessonProblem(
+                        path,
+                        number,
+                        f"a module test holds only ```quiz blocks (and a ```numbers block), not ```{opening.group(2)}",
+                    )
+                )
         elif fence is not None and line.rstrip() == fence:
             fence = None
         elif fence is None and line.strip():
-            problems.append(LessonProblem(path, number, "a module test holds only ```quiz blocks: move this text "
-                                                        "into a question's explanation, or remove it"))
+            problems.append(
+                LessonProblem(
+                    path,
+                    number,
+                    "a module test holds only ```quiz blocks: move this text "
+                    "into a question's explanation, or remove it",
+                )
+            )
     return problems
 
 
@@ -92,31 +109,52 @@ def draw_questions(tests, course, cards):
     for test in tests:
         where = test.meta_lines
         if test.meta.get("module") and test.module_number not in modules:
-            problems.append(LessonProblem(test.path, where["module"], f"module {test.meta['module']!r} is not in the "
-                                                                      "course plan"))
+            problems.append(
+                LessonProblem(test.path, where["module"], f"module {test.meta['module']!r} is not in the course plan")
+            )
         elif test.module_number in seen:
-            problems.append(LessonProblem(test.path, where["module"], f"module {test.module_number} already has a test, "
-                                                                      f"{seen[test.module_number].path.name}: keep one"))
+            problems.append(
+                LessonProblem(
+                    test.path,
+                    where["module"],
+                    f"module {test.module_number} already has a test, {seen[test.module_number].path.name}: keep one",
+                )
+            )
         seen.setdefault(test.module_number, test)
         for lesson_id in listed(test.meta.get("lessons", "")):
             entry = entries.get(lesson_id)
             if entry is None or entry.lesson is None:
                 why = "is not in the course plan" if entry is None else "is not written yet"
-                problems.append(LessonProblem(test.path, where["lessons"], f"the test draws on lesson {lesson_id}, "
-                                                                           f"which {why}: name a written lesson"))
+                problems.append(
+                    LessonProblem(
+                        test.path,
+                        where["lessons"],
+                        f"the test draws on lesson {lesson_id}, which {why}: name a written lesson",
+                    )
+                )
             else:
                 test.questions += [question(quiz, f"From lesson {lesson_id}") for quiz in entry.lesson.quizzes]
         for slug in listed(test.meta.get("concepts", "")):
             if slug not in cards_by_slug:
-                problems.append(LessonProblem(test.path, where["concepts"], f"the test draws on the concept card "
-                                                                            f"'{slug}', which does not exist"))
+                problems.append(
+                    LessonProblem(
+                        test.path,
+                        where["concepts"],
+                        f"the test draws on the concept card '{slug}', which does not exist",
+                    )
+                )
             else:
                 card = cards_by_slug[slug]
                 test.questions += [question(quiz, f"From the concept card {card.title}") for quiz in card.quizzes]
         test.questions += [question(quiz, "Written for this test") for quiz in test.written]
         if not test.questions and not test.problems:
-            problems.append(LessonProblem(test.path, 1, "the test has no questions: name lessons or concepts to draw "
-                                                        "on, or write ```quiz blocks"))
+            problems.append(
+                LessonProblem(
+                    test.path,
+                    1,
+                    "the test has no questions: name lessons or concepts to draw on, or write ```quiz blocks",
+                )
+            )
     for test in tests:
         test.questions = [{**q, "id": f"t{number}"} for number, q in enumerate(test.questions, start=1)]
     return problems

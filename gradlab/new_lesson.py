@@ -27,7 +27,7 @@ def new_lesson(lessons_dir, lesson_id, title):
     if not LESSON_ID.fullmatch(lesson_id):
         raise NewLessonError(f"the id is the lesson's number, module then lesson, such as 8.6; not {lesson_id!r}")
     if not title:
-        raise NewLessonError("give the lesson a title, as in: python build.py new 7.1 \"What a derivative measures\"")
+        raise NewLessonError('give the lesson a title, as in: python build.py new 7.1 "What a derivative measures"')
     existing = sorted(lessons_dir.glob(f"{lesson_id}-*.md"))
     if existing:
         raise NewLessonError(f"lesson {lesson_id} already has a file, {existing[0].as_posix()}: pick another id")
@@ -36,11 +36,17 @@ def new_lesson(lessons_dir, lesson_id, title):
         raise NewLessonError(f"there is no course plan at {plan_path.as_posix()}: the new lesson needs one")
     plan_text = plan_path.read_text(encoding="utf-8")
     plan = tomllib.loads(plan_text)
-    planned = {m.group(1): m.group(2).strip() for module in plan.get("module", []) for entry in module.get("lessons", [])
-               if (m := PLANNED_LESSON.match(str(entry)))}
+    planned = {
+        m.group(1): m.group(2).strip()
+        for module in plan.get("module", [])
+        for entry in module.get("lessons", [])
+        if (m := PLANNED_LESSON.match(str(entry)))
+    }
     if lesson_id in planned and planned[lesson_id] != title:
-        raise NewLessonError(f"the plan calls lesson {lesson_id} {planned[lesson_id]!r}: use that title, or change "
-                             f"it in {plan_path.as_posix()} first")
+        raise NewLessonError(
+            f"the plan calls lesson {lesson_id} {planned[lesson_id]!r}: use that title, or change "
+            f"it in {plan_path.as_posix()} first"
+        )
     path = lessons_dir / f"{lesson_id}-{slug_of(title)}.md"
     sections = [section["title"] for section in plan.get("sections", [])]
     done = {section["title"]: section.get("done", "read") for section in plan.get("sections", [])}
@@ -55,8 +61,10 @@ def plan_with(text, plan, lesson_id, title):
     number = int(lesson_id.split(".")[0])
     entry = f'"{lesson_id} {title}"'
     if not any(module.get("number") == number for module in plan.get("module", [])):
-        return (text.rstrip("\n") + f'\n\n[[module]]\nnumber = {number}\ntitle = "{PLACEHOLDER}: the module\'s title"\n'
-                f"lessons = [\n    {entry},\n]\n")
+        return (
+            text.rstrip("\n") + f'\n\n[[module]]\nnumber = {number}\ntitle = "{PLACEHOLDER}: the module\'s title"\n'
+            f"lessons = [\n    {entry},\n]\n"
+        )
     blocks = re.split(r"(?m)^(?=\[\[module\]\])", text)
     for index, block in enumerate(blocks):
         if re.search(rf"(?m)^number\s*=\s*{number}\s*$", block):
@@ -66,7 +74,7 @@ def plan_with(text, plan, lesson_id, title):
                 inside = items + ("" if items.endswith(",") or not items.strip() else ",") + f"\n    {entry},\n"
             else:
                 inside = items + (", " if items.strip() else "") + entry
-            blocks[index] = block[:lessons.start(1)] + inside + block[lessons.end(1):]
+            blocks[index] = block[: lessons.start(1)] + inside + block[lessons.end(1) :]
     return "".join(blocks)
 
 
@@ -164,14 +172,16 @@ PLACEHOLDER: a first hint, in markdown.
 ```
 '''
 
-QUIZ = '''```quiz
+QUIZ = """```quiz
 ? PLACEHOLDER: a question
 - [x] PLACEHOLDER: the right option
   PLACEHOLDER: why it is right.
 - [ ] PLACEHOLDER: another option
   PLACEHOLDER: why it is wrong.
 ```
-'''
+"""
 
-UNLOCKED = ("PLACEHOLDER: where this lesson's idea appears in microgpt, in our own words; docs/microgpt.md has the "
-            "facts and the model's line numbers.\n")
+UNLOCKED = (
+    "PLACEHOLDER: where this lesson's idea appears in microgpt, in our own words; docs/microgpt.md has the "
+    "facts and the model's line numbers.\n"
+)

@@ -6,6 +6,7 @@ The build downloads each wheel once from PyPI, checks its hash, puts it on the b
 sys.path (a pure-Python wheel is importable as it is), and serves it from the site, where the
 page's Python installs it with micropip before the learner's code first runs.
 """
+
 import re
 import sys
 from pathlib import Path
@@ -22,8 +23,9 @@ def read_pins(text):
     for item in filter(None, (item.strip() for item in text.split(","))):
         match = PIN.match(item)
         if not match:
-            raise ValueError(f"a package reads 'name==version sha256:<hash>', such as 'tabulate==0.9.0 sha256:…', "
-                             f"not {item!r}")
+            raise ValueError(
+                f"a package reads 'name==version sha256:<hash>', such as 'tabulate==0.9.0 sha256:…', not {item!r}"
+            )
         pins.append(match.groups())
     return pins
 
@@ -46,8 +48,10 @@ def fetch_lesson_packages(text, cache_dir):
         elif expected is None:
             problems.append(f"pin {name}=={version} with its hash: write '{name}=={version} sha256:{sha256_of(wheel)}'")
         elif sha256_of(wheel) != expected:
-            problems.append(f"{wheel.name} has sha256 {sha256_of(wheel)}, not the {expected} pinned here: check "
-                            "where the pin came from before changing it")
+            problems.append(
+                f"{wheel.name} has sha256 {sha256_of(wheel)}, not the {expected} pinned here: check "
+                "where the pin came from before changing it"
+            )
         else:
             wheels.append(wheel)
     return wheels, problems

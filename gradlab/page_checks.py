@@ -51,9 +51,14 @@ class PageReader(HTMLParser):
             if attrs.get(key) and tag in ("a", "link", "img", "script", "source", "iframe"):
                 self.links.append((attrs[key], line, self.last_text))
         if tag == "img" and not (attrs.get("alt") or "").strip():
-            self.findings.append((line, [attrs.get("src", ""), self.last_text],
-                                  f"the image {attrs.get('src', '')!r} has no alt text: say what it shows, "
-                                  "as in ![what it shows](its address)"))
+            self.findings.append(
+                (
+                    line,
+                    [attrs.get("src", ""), self.last_text],
+                    f"the image {attrs.get('src', '')!r} has no alt text: say what it shows, "
+                    "as in ![what it shows](its address)",
+                )
+            )
         if tag == "table":
             self.check_table_wrapper(line)
         for key in SHOWN_ATTRIBUTES:
@@ -77,12 +82,21 @@ class PageReader(HTMLParser):
 
     def check_table_wrapper(self, line):
         parent = self.open[-1][1] if self.open else {}
-        if not ("table-scroll" in (parent.get("class") or "").split() and parent.get("role") in SCROLL_ROLES
-                and (parent.get("aria-label") or "").strip() and parent.get("tabindex") == "0"):
-            self.findings.append((line, ["<table", self.last_text],
-                                  "this table is not in a scrolling region, so at 360 px the page would scroll "
-                                  "sideways: write it as a markdown table (the build wraps those), or wrap it in "
-                                  '<div class="table-scroll" role="region" tabindex="0" aria-label="what it holds">'))
+        if not (
+            "table-scroll" in (parent.get("class") or "").split()
+            and parent.get("role") in SCROLL_ROLES
+            and (parent.get("aria-label") or "").strip()
+            and parent.get("tabindex") == "0"
+        ):
+            self.findings.append(
+                (
+                    line,
+                    ["<table", self.last_text],
+                    "this table is not in a scrolling region, so at 360 px the page would scroll "
+                    "sideways: write it as a markdown table (the build wraps those), or wrap it in "
+                    '<div class="table-scroll" role="region" tabindex="0" aria-label="what it holds">',
+                )
+            )
 
     def handle_data(self, data):
         self.check_placeholder(data, self.getpos()[0])
@@ -93,25 +107,39 @@ class PageReader(HTMLParser):
 
     def check_placeholder(self, text, line):
         if PLACEHOLDER.search(text):
-            self.findings.append((line, [self.last_text.strip()[-40:]],
-                                  "the page holds a Markdown placeholder where HTML should be: something here (a "
-                                  "computed number inside $…$ math or a link's address, HTML in an attribute) could "
-                                  "not be rendered; write the number in the prose around it"))
+            self.findings.append(
+                (
+                    line,
+                    [self.last_text.strip()[-40:]],
+                    "the page holds a Markdown placeholder where HTML should be: something here (a "
+                    "computed number inside $…$ math or a link's address, HTML in an attribute) could "
+                    "not be rendered; write the number in the prose around it",
+                )
+            )
 
     def check_text(self, text, line):
         template = TEMPLATE_TEXT.search(text)
         if template:
-            shown = text[template.start():template.start() + 30].strip()
-            self.findings.append((line, [shown, text.strip()[:40]],
-                                  f"the page shows template text {shown!r} to the reader: a computed number "
-                                  "reads {{ expression | format }}; braces meant as text belong in a `code span`"))
+            shown = text[template.start() : template.start() + 30].strip()
+            self.findings.append(
+                (
+                    line,
+                    [shown, text.strip()[:40]],
+                    f"the page shows template text {shown!r} to the reader: a computed number "
+                    "reads {{ expression | format }}; braces meant as text belong in a `code span`",
+                )
+            )
         word = NOT_A_VALUE.search(text)
         if word or "[object Object]" in text:
             shown = (word.group(1) or word.group(2)) if word else "[object Object]"
             context = [text.strip()[:40] if not word or word.group(2) else "", self.last_text.strip()[-40:]]
-            self.findings.append((line, context,
-                                  f"the page shows {shown!r} where a value should be: check the number or "
-                                  "setting that fills it in"))
+            self.findings.append(
+                (
+                    line,
+                    context,
+                    f"the page shows {shown!r} where a value should be: check the number or setting that fills it in",
+                )
+            )
 
 
 def read_page(html):
@@ -125,8 +153,11 @@ def check_pages(out_dir, sources):
     """Every problem in the site's pages; sources maps a page's path in the site to its source file, if any."""
     out_dir = Path(out_dir)
     # A solution is highlighted code, fetched into its lesson's page: not a page of its own.
-    pages = {path.relative_to(out_dir).as_posix(): path.read_text(encoding="utf-8")
-             for path in sorted(out_dir.rglob("*.html")) if not path.name.startswith("solution-")}
+    pages = {
+        path.relative_to(out_dir).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(out_dir.rglob("*.html"))
+        if not path.name.startswith("solution-")
+    }
     read = {name: read_page(html) for name, html in pages.items()}
     problems = []
     for name, reader in read.items():
@@ -146,15 +177,27 @@ def link_findings(out_dir, name, links, read):
         target = (Path(name).parent / unquote(parts.path)).as_posix() if parts.path else name
         target = normalise(target)
         if target is None or not (out_dir / target).exists():
-            findings.append((line, [address, context], f"the link {address!r} leads to no page or file of the site: "
-                                                       "check its address, relative to this page"))
+            findings.append(
+                (
+                    line,
+                    [address, context],
+                    f"the link {address!r} leads to no page or file of the site: "
+                    "check its address, relative to this page",
+                )
+            )
             continue
         if (out_dir / target).is_dir():
             target = normalise(target + "/index.html")
         if parts.fragment and target in read and unquote(parts.fragment) not in read[target].ids:
-            findings.append((line, [address, context], f"the link {address!r} names the anchor #{parts.fragment}, "
-                                                       f"which {target} does not have: link to a heading's id (its "
-                                                       "words in lower case, joined by -)"))
+            findings.append(
+                (
+                    line,
+                    [address, context],
+                    f"the link {address!r} names the anchor #{parts.fragment}, "
+                    f"which {target} does not have: link to a heading's id (its "
+                    "words in lower case, joined by -)",
+                )
+            )
     return findings
 
 

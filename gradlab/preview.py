@@ -29,10 +29,10 @@ WATCH_TICK_MS = 200
 STREAM_TICK_SECONDS = 0.2
 RELOAD_SCRIPT_ROUTE = RELOAD_ROUTE + ".js"
 # A file, not inline code, so that the pages' Content-Security-Policy (script-src 'self') allows it.
-RELOAD_SCRIPT = """// Live preview only (python build.py serve): reload when the site has been rebuilt.
+RELOAD_SCRIPT = f"""// Live preview only (python build.py serve): reload when the site has been rebuilt.
 const built = document.currentScript.dataset.version;
-new EventSource("%s").onmessage = (event) => { if (event.data !== built) location.reload(); };
-""" % RELOAD_ROUTE
+new EventSource("{RELOAD_ROUTE}").onmessage = (event) => {{ if (event.data !== built) location.reload(); }};
+"""
 
 
 def run(site_dir, watched, rebuild, host="127.0.0.1", port=8000, service=None):
@@ -127,8 +127,11 @@ class PreviewState:
 
 def preview_app(site_dir, state, service=None):
     """The site's server (gradlab/server.py) with the reload stream and script, and pages served by PreviewFiles."""
-    app = site_app(files=PreviewFiles(site_dir), service=service,
-                   routes=[Route(RELOAD_ROUTE, stream_versions), Route(RELOAD_SCRIPT_ROUTE, reload_script)])
+    app = site_app(
+        files=PreviewFiles(site_dir),
+        service=service,
+        routes=[Route(RELOAD_ROUTE, stream_versions), Route(RELOAD_SCRIPT_ROUTE, reload_script)],
+    )
     app.state.preview = state
     return app
 

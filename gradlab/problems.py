@@ -24,8 +24,10 @@ class LessonProblems(Exception):
     def __init__(self, problems):
         self.problems = sorted(problems, key=lambda p: (natural_order(p.path), p.line))
         files = len({p.path for p in self.problems})
-        summary = (f"{plural(len(self.problems), 'problem')} in {plural(files, 'file')}: "
-                   f"fix {'it' if len(self.problems) == 1 else 'them'} and run `python build.py check` again")
+        summary = (
+            f"{plural(len(self.problems), 'problem')} in {plural(files, 'file')}: "
+            f"fix {'it' if len(self.problems) == 1 else 'them'} and run `python build.py check` again"
+        )
         super().__init__("\n".join([*map(str, self.problems), summary]))
 
 

@@ -51,13 +51,27 @@ def fetch_wheel(name, version, python_version, cache_dir):
     if found:
         return found[0]
     major_minor = ".".join(python_version.split(".")[:2])
-    command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-               "--python-version", major_minor, "--dest", str(cache_dir), f"{name}=={version}"]
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--python-version",
+        major_minor,
+        "--dest",
+        str(cache_dir),
+        f"{name}=={version}",
+    ]
     result = subprocess.run(command, capture_output=True, text=True)
     found = sorted(cache_dir.glob(f"{name}-{version}-*.whl"))
     if result.returncode != 0 or not found:
-        raise RuntimeFilesError(f"could not download {name}=={version} from PyPI:\n{result.stderr.strip()}\n"
-                            f"Check the network, or put the wheel into {cache_dir} by hand.")
+        raise RuntimeFilesError(
+            f"could not download {name}=={version} from PyPI:\n{result.stderr.strip()}\n"
+            f"Check the network, or put the wheel into {cache_dir} by hand."
+        )
     return found[0]
 
 
@@ -79,7 +93,8 @@ def build_engine_wheel(package_dirs, version, out_dir):
             shutil.copytree(package_dir, project / package_dir.name, ignore=shutil.ignore_patterns("__pycache__"))
         includes = ", ".join(f'{{ include = "{Path(d).name}" }}' for d in package_dirs)
         (project / "pyproject.toml").write_text(
-            WHEEL_PROJECT.format(name=ENGINE_DISTRIBUTION, version=version, includes=includes))
+            WHEEL_PROJECT.format(name=ENGINE_DISTRIBUTION, version=version, includes=includes)
+        )
         with source_date(FIXED_SOURCE_DATE):
             name = WheelBuilder.make_in(Factory().create_poetry(project), out_dir)
     return out_dir / name

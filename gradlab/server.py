@@ -50,8 +50,13 @@ class SiteFiles(StaticFiles):
             if "gzip" in request_headers.get("accept-encoding", ""):
                 headers["Content-Encoding"] = "gzip"
                 served, stat_result = compressed, os.stat(compressed)
-        response = FileResponse(served, status_code=status_code, stat_result=stat_result, headers=headers,
-                                media_type=content_type(str(full_path)))
+        response = FileResponse(
+            served,
+            status_code=status_code,
+            stat_result=stat_result,
+            headers=headers,
+            media_type=content_type(str(full_path)),
+        )
         if self.is_not_modified(response.headers, request_headers):
             return NotModifiedResponse(response.headers)
         return response
@@ -77,7 +82,11 @@ class SiteHeaders:
             await self.app(scope, receive, send)
             return
         path = scope["path"]
-        added = [(name.lower().encode(), value.encode()) for name, value in ISOLATION_HEADERS.items()] if self.isolate else []
+        added = (
+            [(name.lower().encode(), value.encode()) for name, value in ISOLATION_HEADERS.items()]
+            if self.isolate
+            else []
+        )
         if not (self.service_path and path.startswith(self.service_path + "/")):
             rule = "public, max-age=31536000, immutable" if IMMUTABLE.search(path.lstrip("/")) else "no-cache"
             added.append((b"cache-control", rule.encode()))
@@ -95,10 +104,15 @@ def site_app(site_dir=None, *, files=None, isolate=True, service=None, routes=()
     (an app of sync.app.create_app), then the site's files (SiteFiles of site_dir unless files is given)."""
     service_path = service.state.settings.api_path.rstrip("/") if service else None
     return Starlette(
-        routes=[*routes, *([Mount(service_path, app=service)] if service else []), Mount("", app=files or SiteFiles(site_dir))],
+        routes=[
+            *routes,
+            *([Mount(service_path, app=service)] if service else []),
+            Mount("", app=files or SiteFiles(site_dir)),
+        ],
         middleware=[Middleware(SiteHeaders, isolate=isolate, service_path=service_path)],
         # Starlette runs only the outermost app's lifespan: this one runs the service's, which opens its store.
-        lifespan=(lambda _: service.router.lifespan_context(service)) if service else None)
+        lifespan=(lambda _: service.router.lifespan_context(service)) if service else None,
+    )
 
 
 class BackgroundServer:

@@ -39,13 +39,35 @@ def write_study_pages(course, study, templates, out_dir, urls):
     for module in course.modules:
         cards, test = cards_of(module, study.cards), find_module_test(module, study.tests)
         for card in cards:
-            render(templates, "concept.html", out_dir / "concepts" / f"{card.slug}.html", card=card, module=module,
-                   cards=cards, test=test, urls=urls)
-        render(templates, "module.html", out_dir / "modules" / f"{module.number}.html", module=module, cards=cards,
-               test=test, start=study_start(module, cards), urls=urls)
+            render(
+                templates,
+                "concept.html",
+                out_dir / "concepts" / f"{card.slug}.html",
+                card=card,
+                module=module,
+                cards=cards,
+                test=test,
+                urls=urls,
+            )
+        render(
+            templates,
+            "module.html",
+            out_dir / "modules" / f"{module.number}.html",
+            module=module,
+            cards=cards,
+            test=test,
+            start=study_start(module, cards),
+            urls=urls,
+        )
         if test:
-            render(templates, "module-test.html", out_dir / "modules" / f"{module.number}-test.html", module=module,
-                   test=test, urls=urls)
+            render(
+                templates,
+                "module-test.html",
+                out_dir / "modules" / f"{module.number}-test.html",
+                module=module,
+                test=test,
+                urls=urls,
+            )
 
 
 def study_start(module, cards):
@@ -64,9 +86,13 @@ def progress_record(item):
     """What a page needs to tell done from started for a lesson or card: its lesson id or card slug (the
     page makes the storage key), its exercises, and the right option of each of its quizzes (JSON for a data attribute)."""
     is_card = isinstance(item, Card)
-    return json.dumps({
-        **({"card": item.slug} if is_card else {"lesson": item.id}),
-        "exercises": [] if is_card else [exercise["id"] for exercise in item.exercises],
-        "quizzes": {quiz["id"]: next(i for i, option in enumerate(quiz["options"]) if option["right"])
-                    for quiz in item.quizzes},
-    })
+    return json.dumps(
+        {
+            **({"card": item.slug} if is_card else {"lesson": item.id}),
+            "exercises": [] if is_card else [exercise["id"] for exercise in item.exercises],
+            "quizzes": {
+                quiz["id"]: next(i for i, option in enumerate(quiz["options"]) if option["right"])
+                for quiz in item.quizzes
+            },
+        }
+    )

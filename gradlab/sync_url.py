@@ -28,5 +28,7 @@ def read_sync_url(url):
         return SyncService(url=url.rstrip("/") or "/", origin=None)
     if parts.scheme in ("http", "https") and parts.hostname and not parts.query and not parts.fragment:
         return SyncService(url=url.rstrip("/"), origin=f"{parts.scheme}://{parts.netloc}")
-    raise SyncUrlError(f"--sync-url {url!r}: give a path on the site's own origin, like /api, "
-                       "or a full http(s) URL of another origin, like https://sync.example.org/api")
+    raise SyncUrlError(
+        f"--sync-url {url!r}: give a path on the site's own origin, like /api, "
+        "or a full http(s) URL of another origin, like https://sync.example.org/api"
+    )

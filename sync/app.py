@@ -23,10 +23,20 @@ from sync.store import Store
 def create_app(settings):
     """The service for these settings, its store made (and migrated) from settings.database_url as it starts."""
     # Only the site's own origins may call from a page (a site and service on two origins of one site).
-    cors = Middleware(CORSMiddleware, allow_origins=list(settings.site_origins), allow_credentials=True,
-                      allow_methods=["GET", "POST", "DELETE"], allow_headers=["Content-Type", sessions.CSRF_HEADER], max_age=600)
-    app = Starlette(routes=endpoints.routes, middleware=[cors, Middleware(NoStore), Middleware(FailuresInJson)],
-                    exception_handlers={HTTPException: refused}, lifespan=store_open)
+    cors = Middleware(
+        CORSMiddleware,
+        allow_origins=list(settings.site_origins),
+        allow_credentials=True,
+        allow_methods=["GET", "POST", "DELETE"],
+        allow_headers=["Content-Type", sessions.CSRF_HEADER],
+        max_age=600,
+    )
+    app = Starlette(
+        routes=endpoints.routes,
+        middleware=[cors, Middleware(NoStore), Middleware(FailuresInJson)],
+        exception_handlers={HTTPException: refused},
+        lifespan=store_open,
+    )
     app.state.settings = settings
     return app
 
@@ -43,8 +53,10 @@ async def store_open(app):
 
 def alone(service):
     """The service as the only app of its server: its API under settings.api_path, its lifespan run."""
-    return Starlette(routes=[Mount(service.state.settings.api_path.rstrip("/"), app=service)],
-                     lifespan=lambda _: lifespan_of(service))
+    return Starlette(
+        routes=[Mount(service.state.settings.api_path.rstrip("/"), app=service)],
+        lifespan=lambda _: lifespan_of(service),
+    )
 
 
 def lifespan_of(app):

@@ -29,7 +29,9 @@ async def read_json(request, settings):
     try:
         data = json.loads(body, parse_constant=refuse_constant, parse_float=finite_float)
     except NotFinite:
-        raise Refused(400, "The request holds a number that is not finite (NaN, Infinity or too large): send finite numbers only.") from None
+        raise Refused(
+            400, "The request holds a number that is not finite (NaN, Infinity or too large): send finite numbers only."
+        ) from None
     except RecursionError:
         raise too_deep() from None
     except (UnicodeDecodeError, ValueError):
@@ -85,7 +87,10 @@ def check_origin(request, settings):
     """State changes only from the site's own pages: browsers always send Origin with them."""
     origin = request.headers.get("origin")
     if origin not in settings.site_origins:
-        raise Refused(403, f"Requests that change anything must come from the site's pages (origin {origin or 'missing'} is not allowed).")
+        raise Refused(
+            403,
+            f"Requests that change anything must come from the site's pages (origin {origin or 'missing'} is not allowed).",
+        )
 
 
 def check_csrf(request, session):

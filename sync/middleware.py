@@ -6,8 +6,10 @@ from sync.json_response import JSONResponse
 
 log = logging.getLogger("sync")
 
-FAILED = ("The sync service failed to answer: an error on the server, which its log records. Your progress "
-          "is safe in this browser; sync again in a while.")
+FAILED = (
+    "The sync service failed to answer: an error on the server, which its log records. Your progress "
+    "is safe in this browser; sync again in a while."
+)
 
 
 class FailuresInJson:

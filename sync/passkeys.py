@@ -10,8 +10,12 @@ import logging
 
 import webauthn
 from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
-from webauthn.helpers.structs import (AuthenticatorSelectionCriteria, PublicKeyCredentialDescriptor,
-                                      ResidentKeyRequirement, UserVerificationRequirement)
+from webauthn.helpers.structs import (
+    AuthenticatorSelectionCriteria,
+    PublicKeyCredentialDescriptor,
+    ResidentKeyRequirement,
+    UserVerificationRequirement,
+)
 
 log = logging.getLogger("sync.passkeys")
 
@@ -23,21 +27,28 @@ class PasskeyRefused(Exception):
 def registration_options(settings, account_id, name, existing_passkeys=()):
     """Options for creating a passkey for the account, and their challenge (base64url)."""
     options = webauthn.generate_registration_options(
-        rp_id=settings.rp_id, rp_name=settings.rp_name,
-        user_id=base64url_to_bytes(account_id), user_name=name, user_display_name=name,
+        rp_id=settings.rp_id,
+        rp_name=settings.rp_name,
+        user_id=base64url_to_bytes(account_id),
+        user_name=name,
+        user_display_name=name,
         timeout=settings.ceremony_seconds * 1000,
         authenticator_selection=AuthenticatorSelectionCriteria(
-            resident_key=ResidentKeyRequirement.REQUIRED, user_verification=UserVerificationRequirement.PREFERRED),
+            resident_key=ResidentKeyRequirement.REQUIRED, user_verification=UserVerificationRequirement.PREFERRED
+        ),
         # A device that already holds one of the account's passkeys is not asked to make another.
-        exclude_credentials=[PublicKeyCredentialDescriptor(id=base64url_to_bytes(key)) for key in existing_passkeys])
+        exclude_credentials=[PublicKeyCredentialDescriptor(id=base64url_to_bytes(key)) for key in existing_passkeys],
+    )
     return json.loads(webauthn.options_to_json(options)), bytes_to_base64url(options.challenge)
 
 
 def sign_in_options(settings):
     """Options for signing in with any of this site's passkeys the device holds, and their challenge."""
     options = webauthn.generate_authentication_options(
-        rp_id=settings.rp_id, timeout=settings.ceremony_seconds * 1000,
-        user_verification=UserVerificationRequirement.PREFERRED)
+        rp_id=settings.rp_id,
+        timeout=settings.ceremony_seconds * 1000,
+        user_verification=UserVerificationRequirement.PREFERRED,
+    )
     return json.loads(webauthn.options_to_json(options)), bytes_to_base64url(options.challenge)
 
 
@@ -45,14 +56,19 @@ def verify_new_passkey(settings, credential, challenge):
     """The passkey a registration answer creates ({id, public_key, sign_count}), or PasskeyRefused."""
     try:
         verified = webauthn.verify_registration_response(
-            credential=credential, expected_challenge=base64url_to_bytes(challenge),
-            expected_rp_id=settings.rp_id, expected_origin=list(settings.site_origins))
+            credential=credential,
+            expected_challenge=base64url_to_bytes(challenge),
+            expected_rp_id=settings.rp_id,
+            expected_origin=list(settings.site_origins),
+        )
     except Exception as problem:  # the package raises several kinds, and malformed input raises others
         log.info("passkey registration refused: %s", type(problem).__name__)
         raise PasskeyRefused("This passkey could not be verified for this site. Try again.") from None
-    return {"id": bytes_to_base64url(verified.credential_id),
-            "public_key": bytes_to_base64url(verified.credential_public_key),
-            "sign_count": verified.sign_count}
+    return {
+        "id": bytes_to_base64url(verified.credential_id),
+        "public_key": bytes_to_base64url(verified.credential_public_key),
+        "sign_count": verified.sign_count,
+    }
 
 
 def credential_id(credential):
@@ -64,15 +80,20 @@ def credential_id(credential):
 
 def verify_sign_in(settings, credential, challenge, passkey):
     """The passkey's new signature counter if the answer is its signature over this challenge, or PasskeyRefused."""
-    user_handle = credential.get("response", {}).get("userHandle") if isinstance(credential.get("response"), dict) else None
+    user_handle = (
+        credential.get("response", {}).get("userHandle") if isinstance(credential.get("response"), dict) else None
+    )
     if user_handle and user_handle != passkey.account_id:
         raise PasskeyRefused("This passkey belongs to another account.")
     try:
         verified = webauthn.verify_authentication_response(
-            credential=credential, expected_challenge=base64url_to_bytes(challenge),
-            expected_rp_id=settings.rp_id, expected_origin=list(settings.site_origins),
+            credential=credential,
+            expected_challenge=base64url_to_bytes(challenge),
+            expected_rp_id=settings.rp_id,
+            expected_origin=list(settings.site_origins),
             credential_public_key=base64url_to_bytes(passkey.public_key),
-            credential_current_sign_count=passkey.sign_count)
+            credential_current_sign_count=passkey.sign_count,
+        )
     except Exception as problem:
         log.info("passkey sign-in refused: %s", type(problem).__name__)
         raise PasskeyRefused("This passkey's answer could not be verified for this site. Try again.") from None

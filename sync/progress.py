@@ -28,12 +28,15 @@ def read_upload(data, settings):
     checked on its own, so that one bad lesson is refused (and named) while the others are merged."""
     unknown = set(data) - {"schema", "lessons", "since"}
     if unknown:
-        raise Refused(400, f"Unknown field {sorted(unknown)[0]!r}: a sync sends only \"schema\", \"lessons\" and \"since\".")
+        raise Refused(400, f'Unknown field {sorted(unknown)[0]!r}: a sync sends only "schema", "lessons" and "since".')
     if data.get("schema") != SCHEMA:
-        raise Refused(400, f"This is progress format {data.get('schema')!r}; the service keeps format {SCHEMA}. Reload the page to update it.")
+        raise Refused(
+            400,
+            f"This is progress format {data.get('schema')!r}; the service keeps format {SCHEMA}. Reload the page to update it.",
+        )
     lessons = data.get("lessons")
     if not isinstance(lessons, dict):
-        raise Refused(400, "\"lessons\" must map lesson ids to progress documents.")
+        raise Refused(400, '"lessons" must map lesson ids to progress documents.')
     if len(lessons) > settings.max_lessons:
         raise Refused(413, f"A sync may carry at most {settings.max_lessons} lessons.")
     accepted, refused = {}, {}
@@ -48,15 +51,19 @@ def read_upload(data, settings):
 
 def read_since(since):
     if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since < MOST_TIME:
-        raise Refused(400, "\"since\" must be the version of the account's progress this device last received (0: none).")
+        raise Refused(
+            400, '"since" must be the version of the account\'s progress this device last received (0: none).'
+        )
     return since
 
 
 def check_size(lesson_id, document, settings):
     """The reason to refuse this merged document for its size, or None."""
     if len(json.dumps(document, separators=(",", ":"))) > settings.max_lesson_bytes:
-        return (f"The progress of lesson {lesson_id!r} is larger than {settings.max_lesson_bytes // 1024} KB, "
-                "the most the service keeps for one lesson. Old drafts can be cleared by choosing between them.")
+        return (
+            f"The progress of lesson {lesson_id!r} is larger than {settings.max_lesson_bytes // 1024} KB, "
+            "the most the service keeps for one lesson. Old drafts can be cleared by choosing between them."
+        )
     return None
 
 
@@ -80,7 +87,11 @@ def problem_text(error):
     if isinstance(problem, dict):
         problem = problem[error.validator]
     path = [str(part) for part in error.absolute_path]
-    missing = next((field for field in error.validator_value if field not in error.instance), "") if error.validator == "required" else ""
+    missing = (
+        next((field for field in error.validator_value if field not in error.instance), "")
+        if error.validator == "required"
+        else ""
+    )
     value = f"'{error.instance}'" if isinstance(error.instance, str) else json.dumps(error.instance)
     return problem.format(*path, value=value, missing=missing)
 
@@ -92,13 +103,16 @@ def validator_for(kind, id_field):
     def validator(name):
         properties = {**schema["properties"], id_field: {**schema["properties"][id_field], "const": name}}
         return Draft202012Validator({**schema, "properties": properties})
+
     return validator
 
 
 SCHEMA_FILE_CONTENT = json.loads((Path(__file__).with_name("progress_document.schema.json")).read_text())
-VALIDATORS = {"lesson": validator_for("lesson", "lesson"), "card": validator_for("card", "concept"),
-              "test": validator_for("test", "test")}
+VALIDATORS = {
+    "lesson": validator_for("lesson", "lesson"),
+    "card": validator_for("card", "concept"),
+    "test": validator_for("test", "test"),
+}
 
 
 MOST_TIME = 2**53  # past this, JavaScript's numbers lose whole milliseconds
-

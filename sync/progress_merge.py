@@ -18,7 +18,15 @@ GROW_ONLY = {
 
 
 def empty_progress(lesson_id):
-    return {"schema": SCHEMA, "lesson": lesson_id, "startedOver": 0, "exercises": {}, "quizzes": {}, "quizTimes": {}, "sections": {}}
+    return {
+        "schema": SCHEMA,
+        "lesson": lesson_id,
+        "startedOver": 0,
+        "exercises": {},
+        "quizzes": {},
+        "quizTimes": {},
+        "sections": {},
+    }
 
 
 def merge_progress(stored, mine):
@@ -26,8 +34,11 @@ def merge_progress(stored, mine):
     started_over = max(stored.get("startedOver") or 0, mine.get("startedOver") or 0)
     merged = {**empty_progress(mine.get("lesson")), "startedOver": started_over}
     for exercise_id in keys_of(stored.get("exercises"), mine.get("exercises")):
-        exercise = merge_exercise(stored.get("exercises", {}).get(exercise_id) or {},
-                                  mine.get("exercises", {}).get(exercise_id) or {}, started_over)
+        exercise = merge_exercise(
+            stored.get("exercises", {}).get(exercise_id) or {},
+            mine.get("exercises", {}).get(exercise_id) or {},
+            started_over,
+        )
         if exercise:
             merged["exercises"][exercise_id] = exercise
     for quiz_id in keys_of(stored.get("quizzes"), mine.get("quizzes")):
@@ -51,7 +62,11 @@ def merge_fields(a, b, started_over):
     """Every field but the code: grow-only ones combine, any other stamped field is last-writer-wins."""
     merged, at = {}, {}
     for field in keys_of(a.get("at"), b.get("at")):
-        sides = [side for side in (a, b) if is_number(stamp(side, field)) and stamp(side, field) >= started_over and field in side]
+        sides = [
+            side
+            for side in (a, b)
+            if is_number(stamp(side, field)) and stamp(side, field) >= started_over and field in side
+        ]
         if not sides:
             continue
         newest = sides[0]
@@ -74,17 +89,25 @@ def stamp(side, field):
 
 
 def merge_code(a, b, started_over):
-    versions = [side for side in (a, b) if isinstance(side.get("code"), str) and is_number(side.get("edited")) and side["edited"] >= started_over]
+    versions = [
+        side
+        for side in (a, b)
+        if isinstance(side.get("code"), str) and is_number(side.get("edited")) and side["edited"] >= started_over
+    ]
     settled = max(a.get("draftsSettled") or 0, b.get("draftsSettled") or 0)
     versions.sort(key=version_order, reverse=True)
     winner = versions[0] if versions else {}
     candidates = [*(a.get("drafts") or []), *(b.get("drafts") or [])]
     if len(versions) > 1:
         candidates.append(as_draft(versions[1]))
-    drafts = [draft for draft in unique_drafts(candidates)
-              if draft["edited"] >= started_over and draft["edited"] >= settled
-              and draft["edited"] != winner.get("basedOn", MISSING)
-              and draft["code"] != winner.get("code", MISSING)]
+    drafts = [
+        draft
+        for draft in unique_drafts(candidates)
+        if draft["edited"] >= started_over
+        and draft["edited"] >= settled
+        and draft["edited"] != winner.get("basedOn", MISSING)
+        and draft["code"] != winner.get("code", MISSING)
+    ]
     merged = {}
     if versions:
         merged.update({field: winner[field] for field in ("code", "starter", "edited", "basedOn") if field in winner})
@@ -124,9 +147,14 @@ def merge_quiz_picks(x, y):
     """Every pick of both, in order, with the more recent copy's picks last so its current pick stays current."""
     if not x or not y:
         return x or y
-    x_is_newer = x["at"] > y["at"] or (x["at"] == y["at"] and js_order(js_json(x["picks"])) > js_order(js_json(y["picks"])))
+    x_is_newer = x["at"] > y["at"] or (
+        x["at"] == y["at"] and js_order(js_json(x["picks"])) > js_order(js_json(y["picks"]))
+    )
     older, newer = (y, x) if x_is_newer else (x, y)
-    return {"picks": [pick for pick in older["picks"] if pick not in newer["picks"]] + newer["picks"], "at": newer["at"]}
+    return {
+        "picks": [pick for pick in older["picks"] if pick not in newer["picks"]] + newer["picks"],
+        "at": newer["at"],
+    }
 
 
 def next_stamp(doc, clock):
@@ -136,7 +164,12 @@ def next_stamp(doc, clock):
 
 def latest_stamp(doc):
     """The latest time anywhere in the document (0 if none)."""
-    times = [doc.get("startedOver"), doc.get("at"), *(doc.get("quizTimes") or {}).values(), *(doc.get("sections") or {}).values()]
+    times = [
+        doc.get("startedOver"),
+        doc.get("at"),
+        *(doc.get("quizTimes") or {}).values(),
+        *(doc.get("sections") or {}).values(),
+    ]
     for exercise in (doc.get("exercises") or {}).values():
         times += [exercise.get("edited"), exercise.get("draftsSettled"), *(exercise.get("at") or {}).values()]
         times += [draft.get("edited") for draft in exercise.get("drafts") or []]
@@ -150,7 +183,7 @@ RECORD_SCHEMA = 1
 
 
 def document_kind(document_id):
-    """"lesson", "card" or "test": what kind of progress the document synced under this id holds."""
+    """ "lesson", "card" or "test": what kind of progress the document synced under this id holds."""
     if document_id.startswith("concept:"):
         return "card"
     if document_id.startswith("module-test:"):
@@ -184,11 +217,19 @@ def merge_test(a, b):
         later = a if at_a > at_b or (at_a == at_b and a["total"] > b["total"]) else b
         return merge_test(later, later)
     counts_a, counts_b = attempt_counts(a), attempt_counts(b)
-    attempts_by = {device: max(counts_a.get(device) or 0, counts_b.get(device) or 0) for device in keys_of(counts_a, counts_b)}
-    return {"schema": RECORD_SCHEMA, "test": b.get("test"), "total": b.get("total"),
-            "attempts": sum(attempts_by.values()), "attemptsBy": attempts_by,
-            "best": max(a.get("best") or 0, b.get("best") or 0), "passed": bool(a.get("passed") or b.get("passed")),
-            "at": max(a.get("at") or 0, b.get("at") or 0)}
+    attempts_by = {
+        device: max(counts_a.get(device) or 0, counts_b.get(device) or 0) for device in keys_of(counts_a, counts_b)
+    }
+    return {
+        "schema": RECORD_SCHEMA,
+        "test": b.get("test"),
+        "total": b.get("total"),
+        "attempts": sum(attempts_by.values()),
+        "attemptsBy": attempts_by,
+        "best": max(a.get("best") or 0, b.get("best") or 0),
+        "passed": bool(a.get("passed") or b.get("passed")),
+        "at": max(a.get("at") or 0, b.get("at") or 0),
+    }
 
 
 def attempt_counts(record):

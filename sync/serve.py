@@ -26,8 +26,14 @@ class BackgroundService:
         self.app = create_app(settings)
         # Access logs name only method, path and status: no cookie, body or query reaches them.
         # uvicorn binds the port itself: a socket handed to it answers some 40 ms late.
-        config = uvicorn.Config(alone(self.app), host=host, port=port, log_level=log_level, proxy_headers=True,
-                                forwarded_allow_ips="127.0.0.1")
+        config = uvicorn.Config(
+            alone(self.app),
+            host=host,
+            port=port,
+            log_level=log_level,
+            proxy_headers=True,
+            forwarded_allow_ips="127.0.0.1",
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -50,14 +56,24 @@ class BackgroundService:
 
 
 def main():
-    parser = argparse.ArgumentParser(prog="python -m sync", description="Run gradlab's sync service (settings from GRADLAB_* variables).")
+    parser = argparse.ArgumentParser(
+        prog="python -m sync", description="Run gradlab's sync service (settings from GRADLAB_* variables)."
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8001)
     parser.add_argument("--workers", type=int, default=1, help="processes; more than one needs PostgreSQL")
     args = parser.parse_args()
     settings = settings_from_environment()
     if args.workers > 1 and not settings.database_url.startswith("postgresql"):
-        parser.error("several workers need PostgreSQL (GRADLAB_DATABASE_URL=postgresql+psycopg://…): SQLite serves one process")
+        parser.error(
+            "several workers need PostgreSQL (GRADLAB_DATABASE_URL=postgresql+psycopg://…): SQLite serves one process"
+        )
     Store(settings.database_url).close()  # migrate once, before the workers start
-    uvicorn.run("sync.serve:app_from_environment", factory=True, host=args.host, port=args.port,
-                workers=args.workers, proxy_headers=True)
+    uvicorn.run(
+        "sync.serve:app_from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        proxy_headers=True,
+    )

@@ -27,14 +27,22 @@ def start_session(store, settings, account_id, previous_token=None):
     """A new session for the account, ending the browser's previous one; returns its token and CSRF token."""
     token, csrf = new_token(), new_token()
     expires = now_ms() + settings.session_days * 86_400_000
-    store.create_session(token_hash(token), account_id, csrf, expires,
-                         replacing=token_hash(previous_token) if previous_token else None)
+    store.create_session(
+        token_hash(token), account_id, csrf, expires, replacing=token_hash(previous_token) if previous_token else None
+    )
     return token, csrf
 
 
 def set_cookie(settings, request, response, token):
-    response.set_cookie(COOKIE, token, max_age=settings.session_days * 86_400, path=settings.api_path,
-                        httponly=True, samesite="strict", secure=over_https(request))
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=settings.session_days * 86_400,
+        path=settings.api_path,
+        httponly=True,
+        samesite="strict",
+        secure=over_https(request),
+    )
 
 
 def end_cookie(settings, request, response):

@@ -38,14 +38,20 @@ class Store:
         with self.engine.begin() as db:
             if self.engine.dialect.name == "postgresql":
                 db.execute(text("SELECT pg_advisory_xact_lock(726175)"))  # any fixed number: the service's own lock
-            db.execute(text("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)"))
+            db.execute(
+                text(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)"
+                )
+            )
             applied = {row.version for row in db.execute(text("SELECT version FROM schema_migrations"))}
             for version, summary, statements in MIGRATIONS:
                 if version in applied:
                     continue
                 for statement in statements:
                     db.execute(text(statement))
-                db.execute(text("INSERT INTO schema_migrations VALUES (:version, :now)"), {"version": version, "now": now_ms()})
+                db.execute(
+                    text("INSERT INTO schema_migrations VALUES (:version, :now)"), {"version": version, "now": now_ms()}
+                )
                 log.info("database migrated to version %d: %s", version, summary)
 
     def schema_version(self):
@@ -57,7 +63,10 @@ class Store:
     def create_account(self, account_id, name, passkey):
         """A new account with its first passkey (a dict: id, public_key, sign_count)."""
         with self.engine.begin() as db:
-            db.execute(text("INSERT INTO accounts (id, name, created) VALUES (:id, :name, :now)"), {"id": account_id, "name": name, "now": now_ms()})
+            db.execute(
+                text("INSERT INTO accounts (id, name, created) VALUES (:id, :name, :now)"),
+                {"id": account_id, "name": name, "now": now_ms()},
+            )
             insert_passkey(db, account_id, passkey)
 
     def add_passkey(self, account_id, passkey):
@@ -75,18 +84,26 @@ class Store:
     def passkey(self, passkey_id):
         """The passkey with this credential id, with its account's name; None if unknown."""
         with self.engine.begin() as db:
-            return db.execute(text(
-                "SELECT p.id, p.account_id, p.public_key, p.sign_count, a.name FROM passkeys p"
-                " JOIN accounts a ON a.id = p.account_id WHERE p.id = :id"), {"id": passkey_id}).first()
+            return db.execute(
+                text(
+                    "SELECT p.id, p.account_id, p.public_key, p.sign_count, a.name FROM passkeys p"
+                    " JOIN accounts a ON a.id = p.account_id WHERE p.id = :id"
+                ),
+                {"id": passkey_id},
+            ).first()
 
     def passkey_ids(self, account_id):
         with self.engine.begin() as db:
-            return [row.id for row in db.execute(text("SELECT id FROM passkeys WHERE account_id = :a"), {"a": account_id})]
+            return [
+                row.id for row in db.execute(text("SELECT id FROM passkeys WHERE account_id = :a"), {"a": account_id})
+            ]
 
     def passkey_used(self, passkey_id, sign_count):
         with self.engine.begin() as db:
-            db.execute(text("UPDATE passkeys SET sign_count = :count, last_used = :now WHERE id = :id"),
-                       {"count": sign_count, "now": now_ms(), "id": passkey_id})
+            db.execute(
+                text("UPDATE passkeys SET sign_count = :count, last_used = :now WHERE id = :id"),
+                {"count": sign_count, "now": now_ms(), "id": passkey_id},
+            )
 
     def delete_account(self, account_id):
         """The account and everything it owns. Deleted explicitly: SQLite enforces ON DELETE only when told to."""
@@ -103,15 +120,21 @@ class Store:
         with self.engine.begin() as db:
             if replacing:
                 db.execute(text("DELETE FROM sessions WHERE token_hash = :t"), {"t": replacing})
-            db.execute(text("INSERT INTO sessions VALUES (:t, :a, :csrf, :now, :expires)"),
-                       {"t": token_hash, "a": account_id, "csrf": csrf, "now": now_ms(), "expires": expires})
+            db.execute(
+                text("INSERT INTO sessions VALUES (:t, :a, :csrf, :now, :expires)"),
+                {"t": token_hash, "a": account_id, "csrf": csrf, "now": now_ms(), "expires": expires},
+            )
 
     def session(self, token_hash):
         """The live session with this token: its account's id and name and its CSRF token; None if none."""
         with self.engine.begin() as db:
-            return db.execute(text(
-                "SELECT s.account_id, s.csrf, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id"
-                " WHERE s.token_hash = :t AND s.expires > :now"), {"t": token_hash, "now": now_ms()}).first()
+            return db.execute(
+                text(
+                    "SELECT s.account_id, s.csrf, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id"
+                    " WHERE s.token_hash = :t AND s.expires > :now"
+                ),
+                {"t": token_hash, "now": now_ms()},
+            ).first()
 
     def end_session(self, token_hash):
         with self.engine.begin() as db:
@@ -126,24 +149,43 @@ class Store:
     def save_ceremony(self, flow_hash, kind, challenge, expires, account_id=None, name=None):
         with self.engine.begin() as db:
             self.forget_expired(db)
-            db.execute(text("INSERT INTO ceremonies VALUES (:f, :kind, :challenge, :a, :name, :expires)"),
-                       {"f": flow_hash, "kind": kind, "challenge": challenge, "a": account_id, "name": name, "expires": expires})
+            db.execute(
+                text("INSERT INTO ceremonies VALUES (:f, :kind, :challenge, :a, :name, :expires)"),
+                {
+                    "f": flow_hash,
+                    "kind": kind,
+                    "challenge": challenge,
+                    "a": account_id,
+                    "name": name,
+                    "expires": expires,
+                },
+            )
 
     def take_ceremony(self, flow_hash, kind):
         """The ceremony, deleted as it is read so that a second finish finds nothing; None if unknown or expired."""
         with self.engine.begin() as db:
-            row = db.execute(text("DELETE FROM ceremonies WHERE flow_hash = :f AND kind = :kind"
-                                  " RETURNING challenge, account_id, name, expires"), {"f": flow_hash, "kind": kind}).first()
+            row = db.execute(
+                text(
+                    "DELETE FROM ceremonies WHERE flow_hash = :f AND kind = :kind"
+                    " RETURNING challenge, account_id, name, expires"
+                ),
+                {"f": flow_hash, "kind": kind},
+            ).first()
             return row if row and row.expires > now_ms() else None
 
     def save_device_code(self, code_hash, account_id, expires):
         with self.engine.begin() as db:
             self.forget_expired(db)
-            db.execute(text("INSERT INTO device_codes VALUES (:c, :a, :expires)"), {"c": code_hash, "a": account_id, "expires": expires})
+            db.execute(
+                text("INSERT INTO device_codes VALUES (:c, :a, :expires)"),
+                {"c": code_hash, "a": account_id, "expires": expires},
+            )
 
     def take_device_code(self, code_hash):
         with self.engine.begin() as db:
-            row = db.execute(text("DELETE FROM device_codes WHERE code_hash = :c RETURNING account_id, expires"), {"c": code_hash}).first()
+            row = db.execute(
+                text("DELETE FROM device_codes WHERE code_hash = :c RETURNING account_id, expires"), {"c": code_hash}
+            ).first()
             return row.account_id if row and row.expires > now_ms() else None
 
     def forget_expired(self, db):
@@ -157,9 +199,13 @@ class Store:
         """Count one more request of this bucket in this minute (minutes since 1970); return the minute's count so far."""
         with self.engine.begin() as db:
             db.execute(text("DELETE FROM rate_counts WHERE minute < :minute"), {"minute": minute})
-            return db.execute(text("INSERT INTO rate_counts VALUES (:bucket, :minute, 1) ON CONFLICT (bucket, minute)"
-                                   " DO UPDATE SET count = rate_counts.count + 1 RETURNING count"),
-                              {"bucket": bucket, "minute": minute}).scalar()
+            return db.execute(
+                text(
+                    "INSERT INTO rate_counts VALUES (:bucket, :minute, 1) ON CONFLICT (bucket, minute)"
+                    " DO UPDATE SET count = rate_counts.count + 1 RETURNING count"
+                ),
+                {"bucket": bucket, "minute": minute},
+            ).scalar()
 
     # Progress
 
@@ -167,9 +213,13 @@ class Store:
         """The account's progress version and {lesson: document} for every lesson written after version `since`."""
         with self.engine.begin() as db:
             # The version first: a write committed after it has a larger one, so the next ask finds it.
-            version = db.execute(text("SELECT progress_version FROM accounts WHERE id = :a"), {"a": account_id}).scalar() or 0
-            rows = db.execute(text("SELECT lesson, document FROM progress WHERE account_id = :a AND version > :since"),
-                              {"a": account_id, "since": since})
+            version = (
+                db.execute(text("SELECT progress_version FROM accounts WHERE id = :a"), {"a": account_id}).scalar() or 0
+            )
+            rows = db.execute(
+                text("SELECT lesson, document FROM progress WHERE account_id = :a AND version > :since"),
+                {"a": account_id, "since": since},
+            )
             return version, {row.lesson: json.loads(row.document) for row in rows}
 
     def merge_lesson(self, account_id, lesson, uploaded, merge, refusal):
@@ -193,8 +243,10 @@ class ConcurrentWrite(Exception):
 
 
 def merge_in(db, account_id, lesson, uploaded, merge, refusal):
-    row = db.execute(text("SELECT document, revision FROM progress WHERE account_id = :a AND lesson = :lesson"),
-                     {"a": account_id, "lesson": lesson}).first()
+    row = db.execute(
+        text("SELECT document, revision FROM progress WHERE account_id = :a AND lesson = :lesson"),
+        {"a": account_id, "lesson": lesson},
+    ).first()
     before, revision = (json.loads(row.document), row.revision) if row else (None, None)
     merged = merge(before, uploaded)
     if merged == before:
@@ -202,8 +254,10 @@ def merge_in(db, account_id, lesson, uploaded, merge, refusal):
     why = refusal(lesson, merged)
     if why:
         return None, why
-    version = db.execute(text("UPDATE accounts SET progress_version = progress_version + 1 WHERE id = :a RETURNING progress_version"),
-                         {"a": account_id}).scalar()
+    version = db.execute(
+        text("UPDATE accounts SET progress_version = progress_version + 1 WHERE id = :a RETURNING progress_version"),
+        {"a": account_id},
+    ).scalar()
     if version is None:
         raise AccountGone
     if not write_progress(db, account_id, lesson, merged, revision, version):
@@ -217,14 +271,34 @@ class AccountGone(Exception):
 
 def write_progress(db, account_id, lesson, document, revision, version):
     """Store a lesson's document if its row is still at revision (None: no row yet); False if another writer came first."""
-    values = {"a": account_id, "lesson": lesson, "document": json.dumps(document, separators=(",", ":")), "now": now_ms(), "version": version}
+    values = {
+        "a": account_id,
+        "lesson": lesson,
+        "document": json.dumps(document, separators=(",", ":")),
+        "now": now_ms(),
+        "version": version,
+    }
     if revision is None:
-        return db.execute(text("INSERT INTO progress (account_id, lesson, document, revision, updated, version)"
-                               " VALUES (:a, :lesson, :document, 1, :now, :version) ON CONFLICT (account_id, lesson) DO NOTHING"),
-                          values).rowcount == 1
-    return db.execute(text("UPDATE progress SET document = :document, revision = revision + 1, updated = :now, version = :version"
-                           " WHERE account_id = :a AND lesson = :lesson AND revision = :revision"),
-                      {**values, "revision": revision}).rowcount == 1
+        return (
+            db.execute(
+                text(
+                    "INSERT INTO progress (account_id, lesson, document, revision, updated, version)"
+                    " VALUES (:a, :lesson, :document, 1, :now, :version) ON CONFLICT (account_id, lesson) DO NOTHING"
+                ),
+                values,
+            ).rowcount
+            == 1
+        )
+    return (
+        db.execute(
+            text(
+                "UPDATE progress SET document = :document, revision = revision + 1, updated = :now, version = :version"
+                " WHERE account_id = :a AND lesson = :lesson AND revision = :revision"
+            ),
+            {**values, "revision": revision},
+        ).rowcount
+        == 1
+    )
 
 
 class PasskeyTaken(Exception):
@@ -232,8 +306,16 @@ class PasskeyTaken(Exception):
 
 
 def insert_passkey(db, account_id, passkey):
-    inserted = db.execute(text("INSERT INTO passkeys VALUES (:id, :a, :key, :count, :now, :now) ON CONFLICT (id) DO NOTHING"),
-                          {"id": passkey["id"], "a": account_id, "key": passkey["public_key"], "count": passkey["sign_count"], "now": now_ms()})
+    inserted = db.execute(
+        text("INSERT INTO passkeys VALUES (:id, :a, :key, :count, :now, :now) ON CONFLICT (id) DO NOTHING"),
+        {
+            "id": passkey["id"],
+            "a": account_id,
+            "key": passkey["public_key"],
+            "count": passkey["sign_count"],
+            "now": now_ms(),
+        },
+    )
     if inserted.rowcount != 1:
         raise PasskeyTaken  # raised inside the transaction: an account made with it is rolled back too
 
@@ -249,8 +331,14 @@ def make_engine(database_url):
             Path(url.database).parent.mkdir(parents=True, exist_ok=True)
         # One connection, taken in turn: SQLite writes one transaction at a time anyway, and threads
         # queueing for the pool wait far less than SQLite's own busy-wait, which sleeps and retries.
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=1, max_overflow=0, pool_timeout=30,
-                               hide_parameters=True)
+        engine = create_engine(
+            url,
+            connect_args={"timeout": 30, "check_same_thread": False},
+            pool_size=1,
+            max_overflow=0,
+            pool_timeout=30,
+            hide_parameters=True,
+        )
         event.listen(engine, "connect", prepare_sqlite_connection)
         # Each transaction takes the write lock at its start: a read that later writes can then
         # never meet a rival's lock halfway (which SQLite reports as "database is locked" at once).
@@ -258,7 +346,9 @@ def make_engine(database_url):
         return engine
     if url.get_backend_name() == "postgresql":
         return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, hide_parameters=True)
-    raise ValueError(f"GRADLAB_DATABASE_URL: {url.get_backend_name()!r} is not supported; use sqlite:///path or postgresql+psycopg://…")
+    raise ValueError(
+        f"GRADLAB_DATABASE_URL: {url.get_backend_name()!r} is not supported; use sqlite:///path or postgresql+psycopg://…"
+    )
 
 
 def prepare_sqlite_connection(connection, _record):

@@ -4,6 +4,7 @@ tests/grader_corpus/<lesson id>/<name>.py starts with a line '# expect: passed c
 '# expect: failed <diagnosis>'. STARTER.py, where present, is the starter the submissions were
 written from; otherwise the lesson's own starter is used.
 """
+
 import functools
 import pathlib
 

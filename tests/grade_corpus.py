@@ -1,4 +1,5 @@
 """Grade a lesson's corpus in CPython and print every false verdict: python -m tests.grade_corpus 8.6"""
+
 import sys
 
 from grading.grader import grade_submission

@@ -16,8 +16,10 @@ from pathlib import Path
 
 SUPERUSER = "postgres"
 DEBIAN_VERSIONS = Path("/usr/lib/postgresql")  # holds 15/bin/initdb, ...
-INSTALL_HINT = ("install Debian's PostgreSQL with `apt-get install -y postgresql` (`make test` does it), "
-                "or set GRADLAB_POSTGRES_BIN to the folder holding initdb and pg_ctl")
+INSTALL_HINT = (
+    "install Debian's PostgreSQL with `apt-get install -y postgresql` (`make test` does it), "
+    "or set GRADLAB_POSTGRES_BIN to the folder holding initdb and pg_ctl"
+)
 # A throwaway cluster keeps nothing through a crash, so it need not wait for the disk.
 SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
 
@@ -66,19 +68,43 @@ class ThrowawayPostgres:
         """Make the cluster, start the server and create the database; raise PostgresNotFound without PostgreSQL."""
         self._bin = find_postgres_bin()
         if self._bin is None:
-            raise PostgresNotFound(f"No PostgreSQL server programs found (looked at $GRADLAB_POSTGRES_BIN, "
-                                   f"{DEBIAN_VERSIONS}/*/bin, PATH): {INSTALL_HINT}")
+            raise PostgresNotFound(
+                f"No PostgreSQL server programs found (looked at $GRADLAB_POSTGRES_BIN, "
+                f"{DEBIAN_VERSIONS}/*/bin, PATH): {INSTALL_HINT}"
+            )
         self.folder = Path(tempfile.mkdtemp(prefix="gradlab-postgres-"))
         try:
             (self.folder / "socket").mkdir()
             if os.geteuid() == 0:
                 hand_to_superuser(self.folder)
-            self._run("initdb", "--pgdata", self.data_directory, "--username", SUPERUSER, "--auth", "trust",
-                      "--encoding", "UTF8", "--locale", "C", "--no-sync", "--no-instructions")
+            self._run(
+                "initdb",
+                "--pgdata",
+                self.data_directory,
+                "--username",
+                SUPERUSER,
+                "--auth",
+                "trust",
+                "--encoding",
+                "UTF8",
+                "--locale",
+                "C",
+                "--no-sync",
+                "--no-instructions",
+            )
             self.port = free_port()
             self._configure()
-            self._run("pg_ctl", "start", "--wait", "--timeout", "60", "--pgdata", self.data_directory,
-                      "--log", self.folder / "server.log")
+            self._run(
+                "pg_ctl",
+                "start",
+                "--wait",
+                "--timeout",
+                "60",
+                "--pgdata",
+                self.data_directory,
+                "--log",
+                self.folder / "server.log",
+            )
             self.create_database(self.database)
         except BaseException:
             self.stop()
@@ -107,8 +133,12 @@ class ThrowawayPostgres:
 
     def _configure(self):
         """Listen on 127.0.0.1 at our port, with the socket in our folder, and skip waiting for the disk."""
-        settings = {"listen_addresses": "'127.0.0.1'", "port": str(self.port),
-                    "unix_socket_directories": f"'{self.folder / 'socket'}'", **SETTINGS}
+        settings = {
+            "listen_addresses": "'127.0.0.1'",
+            "port": str(self.port),
+            "unix_socket_directories": f"'{self.folder / 'socket'}'",
+            **SETTINGS,
+        }
         with open(self.data_directory / "postgresql.conf", "a") as conf:
             conf.writelines(f"{name} = {value}\n" for name, value in settings.items())
 
@@ -120,8 +150,10 @@ class ThrowawayPostgres:
         done = subprocess.run(command, capture_output=True, text=True, cwd=self.folder)
         if done.returncode != 0:
             log = self.folder / "server.log"
-            raise RuntimeError(f"PostgreSQL's {program} failed ({done.returncode}): {done.stderr.strip()}"
-                               + (f"\nserver log:\n{log.read_text()[-2000:]}" if log.exists() else ""))
+            raise RuntimeError(
+                f"PostgreSQL's {program} failed ({done.returncode}): {done.stderr.strip()}"
+                + (f"\nserver log:\n{log.read_text()[-2000:]}" if log.exists() else "")
+            )
 
 
 def hand_to_superuser(folder):
@@ -129,8 +161,9 @@ def hand_to_superuser(folder):
     try:
         user = pwd.getpwnam(SUPERUSER)
     except KeyError:
-        raise PostgresNotFound(f"Running as root, PostgreSQL needs a user named {SUPERUSER!r} to run as, "
-                               f"and there is none: {INSTALL_HINT}") from None
+        raise PostgresNotFound(
+            f"Running as root, PostgreSQL needs a user named {SUPERUSER!r} to run as, and there is none: {INSTALL_HINT}"
+        ) from None
     for path in (folder, folder / "socket"):
         os.chown(path, user.pw_uid, user.pw_gid)
 

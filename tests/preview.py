@@ -25,9 +25,24 @@ class Preview:
         # A shell's background job starts with SIGINT ignored: Ctrl+C must stop the preview all the same.
         ignoring_sigint = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if as_background_job else None
         self.process = subprocess.Popen(
-            [sys.executable, "-u", str(build.ROOT / "build.py"), "serve", "--lessons", "lessons", "--out", "site",
-             "--port", "0"], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            preexec_fn=ignoring_sigint)
+            [
+                sys.executable,
+                "-u",
+                str(build.ROOT / "build.py"),
+                "serve",
+                "--lessons",
+                "lessons",
+                "--out",
+                "site",
+                "--port",
+                "0",
+            ],
+            cwd=folder,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            preexec_fn=ignoring_sigint,
+        )
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.url = self.wait_for_line(r"serving .* on (http://\S+/)").group(1)

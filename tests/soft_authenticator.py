@@ -30,6 +30,7 @@ class AuthenticatorError(Exception):
 @dataclass
 class SoftCredential:
     """One passkey: its private key, the RP it belongs to, the user it names, and its counter."""
+
     private_key: ec.EllipticCurvePrivateKey
     rp_id: str
     user_handle: bytes
@@ -57,15 +58,21 @@ class SoftAuthenticator:
         if excluded & self.credentials.keys():
             raise AuthenticatorError("InvalidStateError: this authenticator already holds an excluded credential")
         credential_id = secrets.token_bytes(16)
-        credential = SoftCredential(ec.generate_private_key(ec.SECP256R1()), rp_id_of_options,
-                                    from_base64url(options["user"]["id"]))
+        credential = SoftCredential(
+            ec.generate_private_key(ec.SECP256R1()), rp_id_of_options, from_base64url(options["user"]["id"])
+        )
         self.credentials[credential_id] = credential
-        auth_data = (self._authenticator_data(rp_id or credential.rp_id, user_verified, ATTESTED_CREDENTIAL, 0)
-                     + NONE_AAGUID + struct.pack(">H", len(credential_id)) + credential_id
-                     + cose_public_key(credential.private_key))
+        auth_data = (
+            self._authenticator_data(rp_id or credential.rp_id, user_verified, ATTESTED_CREDENTIAL, 0)
+            + NONE_AAGUID
+            + struct.pack(">H", len(credential_id))
+            + credential_id
+            + cose_public_key(credential.private_key)
+        )
         attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
         public_key = credential.private_key.public_key().public_bytes(
-            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+        )
         response = {
             "clientDataJSON": to_base64url(client_data("webauthn.create", options["challenge"], origin)),
             "attestationObject": to_base64url(attestation),
@@ -85,8 +92,9 @@ class SoftAuthenticator:
             credential.sign_count += 1
         auth_data = self._authenticator_data(rp_id or credential.rp_id, user_verified, 0, credential.sign_count)
         client_data_json = client_data("webauthn.get", options["challenge"], origin)
-        signature = credential.private_key.sign(auth_data + hashlib.sha256(client_data_json).digest(),
-                                                ec.ECDSA(hashes.SHA256()))
+        signature = credential.private_key.sign(
+            auth_data + hashlib.sha256(client_data_json).digest(), ec.ECDSA(hashes.SHA256())
+        )
         response = {
             "clientDataJSON": to_base64url(client_data_json),
             "authenticatorData": to_base64url(auth_data),
@@ -103,9 +111,13 @@ class SoftAuthenticator:
     def _choose_credential(self, options, rp_id, wanted):
         """The credential to sign with: `wanted`, else the first allowed one, else the first for the RP."""
         allowed = [from_base64url(c["id"]) for c in options.get("allowCredentials", [])]
-        candidates = [credential_id for credential_id, credential in self.credentials.items()
-                      if credential.rp_id == rp_id and (not allowed or credential_id in allowed)
-                      and (wanted is None or credential_id == wanted)]
+        candidates = [
+            credential_id
+            for credential_id, credential in self.credentials.items()
+            if credential.rp_id == rp_id
+            and (not allowed or credential_id in allowed)
+            and (wanted is None or credential_id == wanted)
+        ]
         if not candidates:
             raise AuthenticatorError(f"NotAllowedError: no passkey here for RP {rp_id!r}")
         return candidates[0]
@@ -128,14 +140,21 @@ def cose_public_key(private_key):
 
 def client_data(ceremony, challenge, origin):
     """clientDataJSON as Chromium serialises it, keys in the same order."""
-    return json.dumps({"type": ceremony, "challenge": challenge, "origin": origin, "crossOrigin": False},
-                      separators=(",", ":")).encode()
+    return json.dumps(
+        {"type": ceremony, "challenge": challenge, "origin": origin, "crossOrigin": False}, separators=(",", ":")
+    ).encode()
 
 
 def public_key_credential(credential_id, response):
     """The fields of PublicKeyCredential.toJSON() around an authenticator's response."""
-    return {"id": to_base64url(credential_id), "rawId": to_base64url(credential_id), "type": "public-key",
-            "response": response, "clientExtensionResults": {}, "authenticatorAttachment": "platform"}
+    return {
+        "id": to_base64url(credential_id),
+        "rawId": to_base64url(credential_id),
+        "type": "public-key",
+        "response": response,
+        "clientExtensionResults": {},
+        "authenticatorAttachment": "platform",
+    }
 
 
 def to_base64url(data):

@@ -33,7 +33,9 @@ def check(lessons, monkeypatch, capsys):
     """(exit status, the problems printed) of `build.py check` on a folder of lessons."""
     monkeypatch.chdir(lessons.parent)
     status = build.main(["check", "--lessons", lessons.name])
-    return status, [line for line in capsys.readouterr().err.splitlines() if ": " in line and "problem" not in line[:12]]
+    return status, [
+        line for line in capsys.readouterr().err.splitlines() if ": " in line and "problem" not in line[:12]
+    ]
 
 
 def residual_copy(tmp_path, change):
@@ -49,7 +51,7 @@ def residual_copy(tmp_path, change):
 def change_solution(text, new_body):
     start = text.index("--- solution")
     at = text.index(SOLUTION_BODY, start)
-    return text[:at] + new_body + text[at + len(SOLUTION_BODY):]
+    return text[:at] + new_body + text[at + len(SOLUTION_BODY) :]
 
 
 def line_of(path, piece, after=""):
@@ -59,6 +61,7 @@ def line_of(path, piece, after=""):
 
 
 # 1. A function as a case's value.
+
 
 def test_a_lesson_whose_function_takes_a_function_passes_the_check_without_a_wrapper():
     result = build.main(["check", "--lessons", str(FUNCTIONS)])
@@ -80,10 +83,10 @@ def test_a_case_passes_the_function_it_names_and_the_table_and_message_show_the_
 
 def test_feeds_can_name_the_functions_a_case_passes(slope_lesson):
     """A slope built from the learner's own copy of the function, not the one passed, is refused."""
-    own_copy = '''def slope(f, x, h):
+    own_copy = """def slope(f, x, h):
     own = {"cube": lambda v: v ** 3, "exp_of": lambda v: v.exp(), "bump": lambda v: (v * v * -1.0).exp()}[f.__name__]
     return (own(x + h) - own(x - h)) / (2 * h)
-'''
+"""
     verdict = grade_submission(slope_lesson.exercises[0]["grading"].to_dict(), own_copy, rng=random.Random(1))
     assert verdict["diagnosis"] == "bypasses", verdict["message"]
     assert "cube, exp_of and bump" in verdict["message"] or "cube and exp_of and bump" in verdict["message"]
@@ -98,23 +101,33 @@ def test_an_explore_runs_the_learners_function_on_a_case_that_names_a_function(s
 
 # 2. The solution on many drawn cases, and in the page.
 
-def test_a_solution_that_fails_on_a_drawn_case_only_is_refused_with_the_case_and_the_seed(tmp_path, monkeypatch,
-                                                                                           capsys):
-    failing = SOLUTION_BODY.replace("    for step", "    if x.data == -1.0 and depth > 25:\n"
-                                                   "        raise ValueError('deep and negative')\n    for step")
+
+def test_a_solution_that_fails_on_a_drawn_case_only_is_refused_with_the_case_and_the_seed(
+    tmp_path, monkeypatch, capsys
+):
+    failing = SOLUTION_BODY.replace(
+        "    for step",
+        "    if x.data == -1.0 and depth > 25:\n        raise ValueError('deep and negative')\n    for step",
+    )
     lessons = residual_copy(tmp_path, lambda text: change_solution(text, failing))
     status, problems = check(lessons, monkeypatch, capsys)
     line = line_of(lessons / RESIDUAL, "--- solution")
     assert status == 1 and len(problems) == 1, problems
-    assert problems[0].startswith(f"lessons/{RESIDUAL}:{line}: the solution raised ValueError: deep and negative for "
-                                  "depth ")
+    assert problems[0].startswith(
+        f"lessons/{RESIDUAL}:{line}: the solution raised ValueError: deep and negative for depth "
+    )
     assert "a case drawn by '--- generate' with random.Random(29)" in problems[0]
 
 
 def test_a_reference_that_fails_in_the_page_is_said_to_be_the_lessons_fault():
-    exercise = {"id": "stack", "function": "stack", "arguments": ["x"], "values": ["x"],
-                "solution": "def stack(x):\n    if x.data < 0:\n        raise ValueError('negative')\n    return x * 2\n",
-                "cases": [{"x": 1.0}, {"x": -1.0}]}
+    exercise = {
+        "id": "stack",
+        "function": "stack",
+        "arguments": ["x"],
+        "values": ["x"],
+        "solution": "def stack(x):\n    if x.data < 0:\n        raise ValueError('negative')\n    return x * 2\n",
+        "cases": [{"x": 1.0}, {"x": -1.0}],
+    }
     verdict = grade_submission(exercise, "def stack(x):\n    return x * 2\n")
     assert verdict["diagnosis"] == "lesson_fault"
     assert not verdict["passed"] and verdict["error"] is None
@@ -124,12 +137,17 @@ def test_a_reference_that_fails_in_the_page_is_said_to_be_the_lessons_fault():
 
 # 3. The cause first, alone.
 
+
 def test_a_lesson_without_its_solution_gets_one_problem_about_the_solution(tmp_path, monkeypatch, capsys):
-    lessons = residual_copy(tmp_path, lambda text: text[:text.index("--- solution")] + text[text.index("--- supply"):])
+    lessons = residual_copy(
+        tmp_path, lambda text: text[: text.index("--- solution")] + text[text.index("--- supply") :]
+    )
     status, problems = check(lessons, monkeypatch, capsys)
     assert status == 1
-    assert problems == [f"lessons/{RESIDUAL}:{line_of(lessons / RESIDUAL, '```exercise')}: the exercise has no "
-                        "'--- solution' part: add one, followed by the reference solution"]
+    assert problems == [
+        f"lessons/{RESIDUAL}:{line_of(lessons / RESIDUAL, '```exercise')}: the exercise has no "
+        "'--- solution' part: add one, followed by the reference solution"
+    ]
 
 
 def test_a_solution_that_raises_is_reported_alone_at_its_line(tmp_path, monkeypatch, capsys):
@@ -137,14 +155,20 @@ def test_a_solution_that_raises_is_reported_alone_at_its_line(tmp_path, monkeypa
     lessons = residual_copy(tmp_path, lambda text: change_solution(text, broken))
     status, problems = check(lessons, monkeypatch, capsys)
     line = line_of(lessons / RESIDUAL, "x = x + None")
-    assert (status, problems) == (1, [f"lessons/{RESIDUAL}:{line}: the solution's program raised TypeError: "
-                                      "unsupported operand type(s) for +: 'float' and 'NoneType', before any case "
-                                      "could be tried"])
+    assert (status, problems) == (
+        1,
+        [
+            f"lessons/{RESIDUAL}:{line}: the solution's program raised TypeError: "
+            "unsupported operand type(s) for +: 'float' and 'NoneType', before any case "
+            "could be tried"
+        ],
+    )
 
 
 def test_a_solution_that_fails_inside_the_explores_range_is_reported_at_the_solution(tmp_path, monkeypatch, capsys):
-    failing = SOLUTION_BODY.replace("    for step", "    if depth == 0:\n        raise ValueError('no layers')\n"
-                                                   "    for step")
+    failing = SOLUTION_BODY.replace(
+        "    for step", "    if depth == 0:\n        raise ValueError('no layers')\n    for step"
+    )
     lessons = residual_copy(tmp_path, lambda text: change_solution(text, failing))
     status, problems = check(lessons, monkeypatch, capsys)
     line = line_of(lessons / RESIDUAL, "--- solution")
@@ -155,6 +179,7 @@ def test_a_solution_that_fails_inside_the_explores_range_is_reported_at_the_solu
 
 # 6. build.py new
 
+
 def test_new_writes_a_lesson_that_passes_the_check_at_once_and_plans_it(tmp_path, monkeypatch, capsys):
     lessons = tmp_path / "lessons"
     shutil.copytree(build.LESSONS_DIR, lessons)
@@ -163,8 +188,19 @@ def test_new_writes_a_lesson_that_passes_the_check_at_once_and_plans_it(tmp_path
     assert build.main(["new", "9.9", "Something new", "--lessons", "lessons"]) == 0
     assert build.main(["new", "12.1", "A module of its own", "--lessons", "lessons"]) == 0
     written = (lessons / "9.9-something-new.md").read_text()
-    for piece in ("```numbers", "```explore", "```exercise", "--- starter", "--- solution", "--- mistake",
-                  "--- message", "--- hint", "```quiz", "## Unlocked in microgpt", "PLACEHOLDER"):
+    for piece in (
+        "```numbers",
+        "```explore",
+        "```exercise",
+        "--- starter",
+        "--- solution",
+        "--- mistake",
+        "--- message",
+        "--- hint",
+        "```quiz",
+        "## Unlocked in microgpt",
+        "PLACEHOLDER",
+    ):
         assert piece in written, piece
     headings = [line for line in written.splitlines() if line.startswith("## ")]
     assert headings == ["## Watch", "## Explore", "## Build", "## Check yourself", "## Unlocked in microgpt"]

@@ -1,5 +1,6 @@
 """A block kind defined in tests/fixtures/block_kinds alone, handed to the build through its one hook
 (build_site's block_kinds), is parsed, checked, rendered, written beside its page and bundled."""
+
 import json
 import re
 from pathlib import Path
@@ -8,8 +9,8 @@ import pytest
 
 import build
 from gradlab.blocks import BLOCK_KINDS
-from gradlab.lesson_format import convert_lesson
 from gradlab.lesson_checks import check_lesson
+from gradlab.lesson_format import convert_lesson
 from tests.fixtures.block_kinds import failing, flashcard
 
 FIXTURES = Path(__file__).parent / "fixtures" / "block_kinds"
@@ -57,8 +58,11 @@ def problems_of(text, kinds=KINDS):
 
 def test_the_kind_renders_its_template_in_the_page(site):
     page = (site / "8.2-second-of-eight" / "index.html").read_text()
-    card = re.search(r'<div class="flashcard" data-block="flashcard" data-card="flashcard-chain-rule.json">.*?</div>',
-                     page, re.DOTALL)
+    card = re.search(
+        r'<div class="flashcard" data-block="flashcard" data-card="flashcard-chain-rule.json">.*?</div>',
+        page,
+        re.DOTALL,
+    )
     assert card and "What does the chain rule <em>multiply</em>?" in card.group(0)
     assert '<div class="failing" data-block="failing"></div>' in page
     assert 'data-block="quiz"' in page  # the built-in kinds are still there beside it
@@ -88,5 +92,9 @@ def test_a_build_without_the_kind_takes_its_fence_for_a_typo():
     assert any(line == 8 and message.startswith("unknown block '```flashcard'") for line, message in problems)
     # Registered, the kind is among the blocks a typo is compared with.
     typo = problems_of(LESSON.replace("```flashcard Chain", "```flashcards Chain"))
-    assert any(line == 13 and "(did you mean 'flashcard'?)" in message and "quiz, explore, numbers, flashcard and failing"
-               in message for line, message in typo)
+    assert any(
+        line == 13
+        and "(did you mean 'flashcard'?)" in message
+        and "quiz, explore, numbers, flashcard and failing" in message
+        for line, message in typo
+    )

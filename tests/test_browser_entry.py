@@ -2,6 +2,7 @@
 
 Stop is the page's interrupt, which Python reads as SIGINT; here the learner's code sends itself
 that signal through the very handler the worker installs, as a real Stop would land."""
+
 import json
 import signal
 
@@ -34,8 +35,10 @@ def check(source):
 
 @pytest.mark.parametrize("raising", ["raise KeyboardInterrupt", "raise GeneratorExit", "raise Boom('no way')"])
 def test_a_base_exception_the_function_raises_is_a_verdict_naming_it(stop_listened_for, raising):
-    source = RIGHT_STACK + f"\nclass Boom(BaseException):\n    pass\n\n_real = residual_stack\n\n" \
-                           f"def residual_stack(x, depth=20):\n    {raising}\n"
+    source = (
+        RIGHT_STACK + f"\nclass Boom(BaseException):\n    pass\n\n_real = residual_stack\n\n"
+        f"def residual_stack(x, depth=20):\n    {raising}\n"
+    )
     verdict = check(source)
     name = raising.split()[1].split("(")[0]
     assert (verdict["passed"], verdict["diagnosis"], verdict["error"]["type"]) == (False, "raised", name)
@@ -64,7 +67,9 @@ def test_after_a_stop_a_keyboard_interrupt_of_the_learners_own_is_its_own_again(
 
 def test_a_base_exception_raised_past_the_checks_is_a_sentence_not_a_crash(stop_listened_for):
     # inspect.signature reads __signature__, and lets what it raises through the grader's own code.
-    source = RIGHT_STACK + """
+    source = (
+        RIGHT_STACK
+        + """
 class Boom(BaseException):
     pass
 
@@ -78,6 +83,9 @@ class Sneaky:
 
 residual_stack = Sneaky()
 """
+    )
     verdict = check(source)
     assert (verdict["passed"], verdict["error"]["type"]) == (False, "Boom")
-    assert verdict["message"].startswith("Your code raised Boom on line 17 (from a property), which is not an Exception")
+    assert verdict["message"].startswith(
+        "Your code raised Boom on line 17 (from a property), which is not an Exception"
+    )

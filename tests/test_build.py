@@ -64,8 +64,12 @@ def test_lesson_has_every_section_in_order(lesson_html):
 
 def test_lesson_page_has_the_contract_controls(lesson_html):
     roles = outline(lesson_html).roles
-    for role, name in [("log", "Output"), ("status", "Result"), ("status", "Python status"),
-                       ("figure", "Gradient reaching the input")]:
+    for role, name in [
+        ("log", "Output"),
+        ("status", "Result"),
+        ("status", "Python status"),
+        ("figure", "Gradient reaching the input"),
+    ]:
         assert (role, name) in roles
     assert 'aria-label="Code editor"' in lesson_html
     for button in ("Run", "Check", "Stop", "Reset code", "Show hint", "Show solution"):
@@ -102,7 +106,7 @@ def test_solution_is_not_in_the_page_but_beside_it(built_site, lesson_html):
 
 REAL_BLANK = "x = layer(x)  # TODO: keep x, and add what the layer makes of it"
 # A starter line that breaks out of the textarea, and the page, unless the template escapes it.
-HOSTILE_BLANK = "x = layer(x)  # a < b & \"c\" </textarea><script>alert(1)</script>"
+HOSTILE_BLANK = 'x = layer(x)  # a < b & "c" </textarea><script>alert(1)</script>'
 
 
 def editor_content(html):
@@ -114,14 +118,21 @@ def test_starter_is_in_the_editor_escaped(lesson_html):
     assert REAL_BLANK in editor_content(lesson_html)
     source = (build.LESSONS_DIR / "8.6-residual-connections.md").read_text()
     assert REAL_BLANK in source
-    lesson = convert_lesson(build.LESSONS_DIR / "8.6-residual-connections.md",
-                            source.replace(REAL_BLANK, HOSTILE_BLANK), build.make_templates())
+    lesson = convert_lesson(
+        build.LESSONS_DIR / "8.6-residual-connections.md",
+        source.replace(REAL_BLANK, HOSTILE_BLANK),
+        build.make_templates(),
+    )
     assert HOSTILE_BLANK in editor_content(lesson.html)
     assert "<script>alert" not in lesson.html
 
 
 def test_no_url_of_another_origin_in_our_output(built_site):
-    ours = [p for p in built_site.rglob("*") if p.suffix in (".html", ".css", ".js") and not p.relative_to(built_site).parts[0].startswith("pyodide-")]
+    ours = [
+        p
+        for p in built_site.rglob("*")
+        if p.suffix in (".html", ".css", ".js") and not p.relative_to(built_site).parts[0].startswith("pyodide-")
+    ]
     assert ours
     for path in ours:
         # A namespace name such as MathML's xmlns is an identifier that is never fetched.
@@ -170,8 +181,9 @@ def test_engine_wheel_is_reproducible(tmp_path, monkeypatch):
     later = time.time() + A_DAY_AND_A_BIT
     monkeypatch.setattr(time, "time", lambda: later)
     monkeypatch.setattr(time, "localtime", lambda seconds=None: real_localtime(later if seconds is None else seconds))
-    second = build_engine_wheel([copy_of_engine(tmp_path / "b" / "engine", 3 * A_DAY_AND_A_BIT)], "0.0.1",
-                                tmp_path / "b")
+    second = build_engine_wheel(
+        [copy_of_engine(tmp_path / "b" / "engine", 3 * A_DAY_AND_A_BIT)], "0.0.1", tmp_path / "b"
+    )
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as wheel:
         dates = {info.date_time[:3] for info in wheel.infolist()}
@@ -198,16 +210,31 @@ def index_rows(site):
     """The index as (module heading, [(lesson id, link or None), …]) in page order."""
     index = (site / "index.html").read_text()
     sections = re.findall(r'<h2 id="module-\d+">(.*?)</h2>(.*?)</ol>', index, re.S)
-    return [(heading, [(lesson_id, link or None) for link, lesson_id in
-                       re.findall(r'<li>(?:<a href="([^"]+)">|<span class="coming">)<span class="lesson-id">([\d.]+)',
-                                  items)])
-            for heading, items in sections]
+    return [
+        (
+            heading,
+            [
+                (lesson_id, link or None)
+                for link, lesson_id in re.findall(
+                    r'<li>(?:<a href="([^"]+)">|<span class="coming">)<span class="lesson-id">([\d.]+)', items
+                )
+            ],
+        )
+        for heading, items in sections
+    ]
 
 
 def test_index_groups_lessons_by_module_in_the_order_of_their_numbers(course_site):
     assert index_rows(course_site) == [
-        ("8 · Eight", [("8.2", "8.2-second-of-eight/index.html"), ("8.6", None),
-                       ("8.9", "8.9-ninth-of-eight/index.html"), ("8.10", "8.10-tenth-of-eight/index.html")]),
+        (
+            "8 · Eight",
+            [
+                ("8.2", "8.2-second-of-eight/index.html"),
+                ("8.6", None),
+                ("8.9", "8.9-ninth-of-eight/index.html"),
+                ("8.10", "8.10-tenth-of-eight/index.html"),
+            ],
+        ),
         ("9 · Nine", [("9.1", None)]),
         ("10 · Ten", [("10.1", "10.1-later-on/index.html")]),
     ]
@@ -233,8 +260,14 @@ def neighbours(site, slug):
 
 def test_each_lesson_links_to_the_previous_and_next_in_reading_order(course_site):
     assert neighbours(course_site, "8.2-second-of-eight") == (None, ("coming", "8.6"))
-    assert neighbours(course_site, "8.9-ninth-of-eight") == (("coming", "8.6"), ("link", "../8.10-tenth-of-eight/index.html"))
-    assert neighbours(course_site, "8.10-tenth-of-eight") == (("link", "../8.9-ninth-of-eight/index.html"), ("coming", "9.1"))
+    assert neighbours(course_site, "8.9-ninth-of-eight") == (
+        ("coming", "8.6"),
+        ("link", "../8.10-tenth-of-eight/index.html"),
+    )
+    assert neighbours(course_site, "8.10-tenth-of-eight") == (
+        ("link", "../8.9-ninth-of-eight/index.html"),
+        ("coming", "9.1"),
+    )
     assert neighbours(course_site, "10.1-later-on") == (("coming", "9.1"), None)
 
 
@@ -310,8 +343,13 @@ def test_numbers_with_a_format_render_in_tables_callouts_and_prose():
 
 
 def test_a_markdown_table_scrolls_in_a_labelled_region_of_its_own():
-    lesson = convert_lesson(Path("1.1-numbers.md"), NUMBERS_EVERYWHERE.replace("| step |", "| step at $x$ |"),
-                            build.make_templates())
+    lesson = convert_lesson(
+        Path("1.1-numbers.md"), NUMBERS_EVERYWHERE.replace("| step |", "| step at $x$ |"), build.make_templates()
+    )
     region = re.search(r"<div ([^>]*)>\s*<table>", lesson.html)
     assert region and sorted(re.findall(r'(\S+)="([^"]*)"', region.group(1))) == [
-        ("aria-label", "Table: step at x, rate"), ("class", "table-scroll"), ("role", "region"), ("tabindex", "0")]
+        ("aria-label", "Table: step at x, rate"),
+        ("class", "table-scroll"),
+        ("role", "region"),
+        ("tabindex", "0"),
+    ]

@@ -24,8 +24,9 @@ def lessons_with(tmp_path, *overlays):
 
 
 def check(folder):
-    completed = subprocess.run([sys.executable, "build.py", "check", "--lessons", str(folder)], cwd=build.ROOT,
-                               capture_output=True, text=True)
+    completed = subprocess.run(
+        [sys.executable, "build.py", "check", "--lessons", str(folder)], cwd=build.ROOT, capture_output=True, text=True
+    )
     return completed.returncode, completed.stdout, completed.stderr.replace(f"{folder}/", "")
 
 
@@ -34,16 +35,23 @@ def test_good_cards_and_test_pass_the_check(tmp_path):
 
 
 BROKEN = {
-    "no-in-depth": ["concepts/no-in-depth.md:6: the card has no '## In depth' section: add it "
-                    "(In depth, Deep dive, Test yourself are needed, in that order)"],
-    "unknown-concept": ["8.9-ninth-of-eight.md:12: there is no concept card 'vanishing-gradients': write "
-                        "lessons/concepts/vanishing-gradients.md, or name an existing card as [[text|slug]]"],
-    "question-without-explanation": ["tests/module-8.md:11: the option 'The others' has no explanation: add a line "
-                                     "under it, indented two spaces, that says why it is right or wrong"],
+    "no-in-depth": [
+        "concepts/no-in-depth.md:6: the card has no '## In depth' section: add it "
+        "(In depth, Deep dive, Test yourself are needed, in that order)"
+    ],
+    "unknown-concept": [
+        "8.9-ninth-of-eight.md:12: there is no concept card 'vanishing-gradients': write "
+        "lessons/concepts/vanishing-gradients.md, or name an existing card as [[text|slug]]"
+    ],
+    "question-without-explanation": [
+        "tests/module-8.md:11: the option 'The others' has no explanation: add a line "
+        "under it, indented two spaces, that says why it is right or wrong"
+    ],
     "test-draws-on-missing-lesson": [
         "tests/module-8.md:4: the test draws on lesson 8.6, which is not written yet: name a written lesson",
         "tests/module-8.md:4: the test draws on lesson 8.7, which is not in the course plan: name a written lesson",
-        "tests/module-8.md:5: the test draws on the concept card 'third-idea', which does not exist"],
+        "tests/module-8.md:5: the test draws on the concept card 'third-idea', which does not exist",
+    ],
 }
 
 
@@ -56,8 +64,12 @@ def test_the_check_reports_each_broken_card_or_test_at_its_line(case, tmp_path):
 
 def test_the_build_refuses_a_broken_card_with_the_same_messages(tmp_path):
     folder = lessons_with(tmp_path, CONCEPTS / "broken" / "no-in-depth")
-    completed = subprocess.run([sys.executable, "build.py", "--lessons", str(folder), "--out", str(tmp_path / "site")],
-                               cwd=build.ROOT, capture_output=True, text=True)
+    completed = subprocess.run(
+        [sys.executable, "build.py", "--lessons", str(folder), "--out", str(tmp_path / "site")],
+        cwd=build.ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert completed.returncode == 1
     assert completed.stderr.replace(f"{folder}/", "") == check(folder)[2]
     assert not (tmp_path / "site").exists()
@@ -66,8 +78,10 @@ def test_the_build_refuses_a_broken_card_with_the_same_messages(tmp_path):
 def test_a_long_in_depth_part_is_a_warning_not_a_problem(tmp_path):
     status, _, warnings = check(lessons_with(tmp_path, CONCEPTS / "long-in-depth"))
     assert status == 0
-    assert warnings == ("concepts/long-summary.md:7: the in-depth part has 17 lines: keep it to about 15 and move the "
-                        "rest to the deep dive (a warning: the site is still built)\n")
+    assert warnings == (
+        "concepts/long-summary.md:7: the in-depth part has 17 lines: keep it to about 15 and move the "
+        "rest to the deep dive (a warning: the site is still built)\n"
+    )
 
 
 def test_the_real_cards_and_test_pass_the_check_without_warnings():
@@ -76,6 +90,7 @@ def test_the_real_cards_and_test_pass_the_check_without_warnings():
 
 
 # The real site: lesson 8.6, module 8's cards and its test.
+
 
 def page(built_site, path):
     return (built_site / path).read_text()

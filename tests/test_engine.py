@@ -1,4 +1,5 @@
 """The Value engine: every gradient against finite differences, the lesson's numbers, deep graphs."""
+
 import math
 
 import pytest
@@ -214,8 +215,14 @@ def test_package_exports():
 
 def test_each_operation_records_its_name_for_the_grader_and_the_graph_view():
     x, y = Value(2.0), Value(3.0)
-    assert [(x + y)._op, (x * y)._op, (x**2)._op, x.log()._op, x.exp()._op, x.relu()._op] == \
-        ["+", "*", "**2", "log", "exp", "relu"]
+    assert [(x + y)._op, (x * y)._op, (x**2)._op, x.log()._op, x.exp()._op, x.relu()._op] == [
+        "+",
+        "*",
+        "**2",
+        "log",
+        "exp",
+        "relu",
+    ]
     assert x._op == "" and (x - y)._op == "+" and (x / y)._op == "*"
 
 

@@ -1,4 +1,5 @@
 """An explore's numbers in CPython: the lesson's function of the controls, and the learner's own series."""
+
 import math
 
 import pytest
@@ -13,23 +14,32 @@ def explore(depth, rate):
     return {"x": list(range(depth + 1)), "residual": [(1 + rate) ** d for d in range(depth + 1)]}
 """
 # The lesson's own yours(): the gradient the learner's residual_stack lets through at every depth.
-YOURS = GROWTH + """
+YOURS = (
+    GROWTH
+    + """
 def yours(run, depth, rate):
     return [run(x=1.0, depth=d, rate=rate).grad_x for d in range(depth + 1)]
 """
+)
 
 
 def test_the_chart_is_the_lessons_function_of_the_controls():
     data = compute_explore(GROWTH, [DEPTH, RATE], {"depth": 3, "rate": 0.5})
-    assert data == {"x": [0.0, 1.0, 2.0, 3.0], "series": {"residual": [1.0, 1.5, 2.25, 3.375]},
-                    "controls": {"depth": 3, "rate": 0.5}}
+    assert data == {
+        "x": [0.0, 1.0, 2.0, 3.0],
+        "series": {"residual": [1.0, 1.5, 2.25, 3.375]},
+        "controls": {"depth": 3, "rate": 0.5},
+    }
 
 
-@pytest.mark.parametrize("values, controls", [
-    ({}, {"depth": 20, "rate": 0.1}),
-    ({"depth": 100, "rate": -1}, {"depth": 40, "rate": 0.1}),
-    ({"depth": "7.0", "rate": "0.3"}, {"depth": 7, "rate": 0.3}),
-])
+@pytest.mark.parametrize(
+    "values, controls",
+    [
+        ({}, {"depth": 20, "rate": 0.1}),
+        ({"depth": 100, "rate": -1}, {"depth": 40, "rate": 0.1}),
+        ({"depth": "7.0", "rate": "0.3"}, {"depth": 7, "rate": 0.3}),
+    ],
+)
 def test_controls_take_their_defaults_and_stay_within_their_range(values, controls):
     chosen = compute_explore(GROWTH, [DEPTH, RATE], values)["controls"]
     assert chosen == controls and type(chosen["depth"]) is int and type(chosen["rate"]) is float
@@ -47,12 +57,27 @@ def test_numbers_json_cannot_carry_are_gaps():
     assert data["x"] == [1.0, 2.0, None] and data["series"] == {"y": [1.0, None, None]}
 
 
-@pytest.mark.parametrize("code, says", [
-    ("def chart(depth, rate):\n    return {}\n", "the explore's code must define a function explore(…) of its controls"),
-    ("def explore(depth, rate):\n    return [1, 2]\n", "explore() must return a dict with the list 'x' and one list per series"),
-    ("def explore(depth, rate):\n    return {'y': [1, 2]}\n", "explore() must return a dict with the list 'x' and one list per series"),
-    ("def explore(depth, rate):\n    return {'x': [1, 2], 'y': [1]}\n", "the series 'y' has 1 numbers where 'x' has 2"),
-])
+@pytest.mark.parametrize(
+    "code, says",
+    [
+        (
+            "def chart(depth, rate):\n    return {}\n",
+            "the explore's code must define a function explore(…) of its controls",
+        ),
+        (
+            "def explore(depth, rate):\n    return [1, 2]\n",
+            "explore() must return a dict with the list 'x' and one list per series",
+        ),
+        (
+            "def explore(depth, rate):\n    return {'y': [1, 2]}\n",
+            "explore() must return a dict with the list 'x' and one list per series",
+        ),
+        (
+            "def explore(depth, rate):\n    return {'x': [1, 2], 'y': [1]}\n",
+            "the series 'y' has 1 numbers where 'x' has 2",
+        ),
+    ],
+)
 def test_an_explore_that_cannot_give_a_chart_says_why(code, says):
     with pytest.raises(ExploreError) as raised:
         compute_explore(code, [DEPTH, RATE], {})
@@ -69,9 +94,14 @@ def test_the_learners_series_is_their_own_function_run_as_a_check_runs_it():
     assert drawn == pytest.approx([1.0, 0.5, 0.25, 0.125])
 
 
-@pytest.mark.parametrize("source", ["def residual_stack(x, depth):\n    return x +\n",  # cannot be read
-                                    "residual_stack = 3\n",  # no function to call
-                                    "def residual_stack(x, depth):\n    return None\n"])  # nothing to measure
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def residual_stack(x, depth):\n    return x +\n",  # cannot be read
+        "residual_stack = 3\n",  # no function to call
+        "def residual_stack(x, depth):\n    return None\n",
+    ],
+)  # nothing to measure
 def test_a_learners_program_that_gives_no_numbers_leaves_gaps(source):
     data = compute_explore(YOURS, [DEPTH, RATE], {"depth": 2}, (lesson_exercise("8.6")[1], source))
     assert data["series"]["yours"] == [None, None, None]

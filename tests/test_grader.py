@@ -1,4 +1,5 @@
 """The grader on every corpus submission of every lesson, plus the guarantees the site relies on."""
+
 import builtins
 import json
 import math
@@ -32,10 +33,19 @@ def f_program(body):
 def tiny_exercise(solution, xs, mistakes=(), **more):
     """An exercise f(x) of our own, for behaviour no lesson's exercise happens to show: its solution's
     body, the inputs, and (name, body) of each mistake."""
-    return {"id": "f", "function": "f", "arguments": ["x"], "values": ["x"], "solution": f_program(solution),
-            "cases": [{"x": x} for x in xs], **more,
-            "mistakes": [{"name": name, "source": f_program(body), "message": f"You made the mistake {name}."}
-                         for name, body in mistakes]}
+    return {
+        "id": "f",
+        "function": "f",
+        "arguments": ["x"],
+        "values": ["x"],
+        "solution": f_program(solution),
+        "cases": [{"x": x} for x in xs],
+        **more,
+        "mistakes": [
+            {"name": name, "source": f_program(body), "message": f"You made the mistake {name}."}
+            for name, body in mistakes
+        ],
+    }
 
 
 def corpus_source(name):
@@ -64,8 +74,9 @@ def results():
     return GradedCorpus()
 
 
-@pytest.mark.parametrize("lesson, name, source, verdict, diagnosis", ALL_CORPORA,
-                         ids=[f"{entry[0]}/{entry[1]}" for entry in ALL_CORPORA])
+@pytest.mark.parametrize(
+    "lesson, name, source, verdict, diagnosis", ALL_CORPORA, ids=[f"{entry[0]}/{entry[1]}" for entry in ALL_CORPORA]
+)
 def test_every_corpus_verdict_and_diagnosis(lesson, name, source, verdict, diagnosis):
     result = grade_submission(lesson_exercise(lesson)[1], source, starter=load_starter(lesson))
     got = ("passed" if result["passed"] else "failed", result["diagnosis"])
@@ -153,8 +164,17 @@ def test_no_message_hands_over_the_fix(results):
 
 def test_failed_messages_are_concrete(results):
     for name, result in results.items():
-        if result["diagnosis"] in ("wrong", "no_gradient", "hard_coded", "one_layer_too_many", "one_layer_too_few",
-                                   "fixed_depth", "scaled_skip", "halves_skip", "halves_sum"):
+        if result["diagnosis"] in (
+            "wrong",
+            "no_gradient",
+            "hard_coded",
+            "one_layer_too_many",
+            "one_layer_too_few",
+            "fixed_depth",
+            "scaled_skip",
+            "halves_skip",
+            "halves_sum",
+        ):
             assert "instead of" in result["message"] or "where" in result["message"], name
 
 
@@ -163,18 +183,22 @@ def test_a_right_answer_that_differs_in_the_last_digits_passes():
     assert grade(last_digits)["passed"]
 
 
-@pytest.mark.parametrize("expected, actual, agrees", [
-    (6.727499949325611, 6.727499949325601, True),
-    (1e-20, 0.0, False),
-    (0.0, 1e-3, False),
-    (0.0, 1e-20, True),
-    (math.inf, math.inf, True),
-    (math.inf, 1e308, False),
-    (math.nan, math.nan, True),
-    (1.0, math.nan, False),
-])
+@pytest.mark.parametrize(
+    "expected, actual, agrees",
+    [
+        (6.727499949325611, 6.727499949325601, True),
+        (1e-20, 0.0, False),
+        (0.0, 1e-3, False),
+        (0.0, 1e-20, True),
+        (math.inf, math.inf, True),
+        (math.inf, 1e308, False),
+        (math.nan, math.nan, True),
+        (1.0, math.nan, False),
+    ],
+)
 def test_comparison_tolerates_rounding_and_handles_zero_inf_and_nan(expected, actual, agrees):
     from grading.compare import close
+
     assert close(actual, expected, 1e-9) is agrees
 
 
@@ -198,7 +222,10 @@ def test_a_mistake_of_another_shape_is_not_recognised():
 
 def test_honest_gradients_closed_form_hand_built_and_imports_are_refused(results):
     assert results["wrong_closed_form_factor"]["diagnosis"] == "bypasses"
-    assert "0" in results["wrong_closed_form_factor"]["message"] and "layer" in results["wrong_closed_form_factor"]["message"]
+    assert (
+        "0" in results["wrong_closed_form_factor"]["message"]
+        and "layer" in results["wrong_closed_form_factor"]["message"]
+    )
     assert results["wrong_closed_form_with_dead_layers"]["diagnosis"] == "bypasses"
     assert results["wrong_hand_built_closed_form"]["diagnosis"] == "forged_node"
     assert "by hand" in results["wrong_hand_built_closed_form"]["message"]
@@ -212,28 +239,54 @@ def test_honest_gradients_closed_form_hand_built_and_imports_are_refused(results
 DOUBLE = tiny_exercise("return x * 2", [1.0, 2.0])
 
 
-@pytest.mark.parametrize("body, diagnosis, says", [
-    ("y = x * 2\ny._children = (x, 3.0)\nreturn y", "broken_graph", ": one of its links is not a Value."),
-    ("y = x * 2\ny._children = {x}\nreturn y", "broken_graph", ": a node's children are not a tuple."),
-    ("class Mine(Value):\n    pass\nreturn Mine(x.data * 2, (x,), (2.0,))", "broken_graph",
-     ": it holds a Mine where a Value should be."),
-    ("y = x * 2\ny.data = '2'\nreturn y", "broken_graph", ": a node's data is a str, not a number."),
-    ("y = x * 2\ny._local_grads = {'x': 2.0}\nreturn y", "broken_graph", ": a node's local gradients are not a tuple."),
-    ("y = x * 2\ny._local_grads = (2.0,)\nreturn y", "broken_graph",
-     ": a node does not have one number as local gradient per child."),
-    ("y = x * 2\ny._local_grads = (2, '1')\nreturn y", "broken_graph",
-     ": a node does not have one number as local gradient per child."),
-    ("y = x * 2\ny.data = 10 ** 400\nreturn y", "broken_graph",
-     ": its numbers cannot be carried back (int too large to convert to float)."),
-    ("y = x * 2\ny.data = 5.0\nreturn y", "forged_node", "a '*' node says its result is 5.0"),
-    ("y = x * 2\ny.data = float('nan')\nreturn y", "forged_node", "a '*' node says its result is nan"),
-    ("y = x * 2\ny.data = x.data + 2\ny._local_grads = (1.0, 1.0)\nreturn y", "forged_node",
-     "a '*' node says its result is 3.0 with local gradients (1.0, 1.0), but '*' of (1.0, 2) gives 2.0"),
-    ("y = x ** 2\ny.data = 7.0\nreturn y", "forged_node", "a '**2' node says its result is 7.0"),
-    ("return Value(x.data * 2, (x * -1,), (0.5,), '**0.5')", "forged_node", "a '**0.5' node says its result is 2.0"),
-    ("return Value(x.data * 2, (x,), (2.0,), '+')", "forged_node", "a node with data 2.0 was made by hand"),
-    ("y = x * 2\ny._op = 5\nreturn y", "forged_node", "a node with data 2.0 was made by hand"),
-])
+@pytest.mark.parametrize(
+    "body, diagnosis, says",
+    [
+        ("y = x * 2\ny._children = (x, 3.0)\nreturn y", "broken_graph", ": one of its links is not a Value."),
+        ("y = x * 2\ny._children = {x}\nreturn y", "broken_graph", ": a node's children are not a tuple."),
+        (
+            "class Mine(Value):\n    pass\nreturn Mine(x.data * 2, (x,), (2.0,))",
+            "broken_graph",
+            ": it holds a Mine where a Value should be.",
+        ),
+        ("y = x * 2\ny.data = '2'\nreturn y", "broken_graph", ": a node's data is a str, not a number."),
+        (
+            "y = x * 2\ny._local_grads = {'x': 2.0}\nreturn y",
+            "broken_graph",
+            ": a node's local gradients are not a tuple.",
+        ),
+        (
+            "y = x * 2\ny._local_grads = (2.0,)\nreturn y",
+            "broken_graph",
+            ": a node does not have one number as local gradient per child.",
+        ),
+        (
+            "y = x * 2\ny._local_grads = (2, '1')\nreturn y",
+            "broken_graph",
+            ": a node does not have one number as local gradient per child.",
+        ),
+        (
+            "y = x * 2\ny.data = 10 ** 400\nreturn y",
+            "broken_graph",
+            ": its numbers cannot be carried back (int too large to convert to float).",
+        ),
+        ("y = x * 2\ny.data = 5.0\nreturn y", "forged_node", "a '*' node says its result is 5.0"),
+        ("y = x * 2\ny.data = float('nan')\nreturn y", "forged_node", "a '*' node says its result is nan"),
+        (
+            "y = x * 2\ny.data = x.data + 2\ny._local_grads = (1.0, 1.0)\nreturn y",
+            "forged_node",
+            "a '*' node says its result is 3.0 with local gradients (1.0, 1.0), but '*' of (1.0, 2) gives 2.0",
+        ),
+        ("y = x ** 2\ny.data = 7.0\nreturn y", "forged_node", "a '**2' node says its result is 7.0"),
+        (
+            "return Value(x.data * 2, (x * -1,), (0.5,), '**0.5')",
+            "forged_node",
+            "a '**0.5' node says its result is 2.0",
+        ),
+        ("return Value(x.data * 2, (x,), (2.0,), '+')", "forged_node", "a node with data 2.0 was made by hand"),
+        ("y = x * 2\ny._op = 5\nreturn y", "forged_node", "a node with data 2.0 was made by hand"),
+    ],
+)
 def test_a_graph_the_engine_did_not_make_is_refused_with_the_reason(body, diagnosis, says):
     result = grade_submission(DOUBLE, f_program(body))
     assert result["diagnosis"] == diagnosis and says in result["message"]
@@ -241,22 +294,25 @@ def test_a_graph_the_engine_did_not_make_is_refused_with_the_reason(body, diagno
 
 # Nodes of the common operations whose numbers are off in one way each (at x = 1 the '+' adds 1 and 2,
 # the '*' multiplies 1 by 2), and nodes made by hand with the numbers of an operation.
-@pytest.mark.parametrize("body", [
-    "y = x + 2\ny.data = 4.0\nreturn y",
-    "y = x + 2\ny.data = x.data - 2\nreturn y",
-    "y = x + 2\ny._local_grads = (2.0, 1.0)\nreturn y",
-    "y = x + 2\ny._local_grads = (1.0, 2.0)\nreturn y",
-    "y = x * 2\ny.data, y._local_grads = 4.0, (2, 2.0)\nreturn y",
-    "y = x * 2\ny._local_grads = (3.0, 1.0)\nreturn y",
-    "y = (x * 2).relu()\ny.data = 3.0\nreturn y",
-    "y = (x * 2).relu()\ny._local_grads = (0.5,)\nreturn y",
-    "y = (x * -1).relu()\ny.data = 1.0\nreturn y",
-    "y = (x * 0).relu()\ny._local_grads = (1.0,)\nreturn y",
-    "y = (x * 0.5).relu()\ny._local_grads = (0.0,)\nreturn y",
-    "two = Value(2)\nreturn Value(x.data * 2, (x, two), (2, x.data))",
-    "return Value(x.data * 2, (x,), (2.0,), '*')",
-    "y = x * 2\nreturn Value(y.data, (y,), (1.0,), '**2')",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "y = x + 2\ny.data = 4.0\nreturn y",
+        "y = x + 2\ny.data = x.data - 2\nreturn y",
+        "y = x + 2\ny._local_grads = (2.0, 1.0)\nreturn y",
+        "y = x + 2\ny._local_grads = (1.0, 2.0)\nreturn y",
+        "y = x * 2\ny.data, y._local_grads = 4.0, (2, 2.0)\nreturn y",
+        "y = x * 2\ny._local_grads = (3.0, 1.0)\nreturn y",
+        "y = (x * 2).relu()\ny.data = 3.0\nreturn y",
+        "y = (x * 2).relu()\ny._local_grads = (0.5,)\nreturn y",
+        "y = (x * -1).relu()\ny.data = 1.0\nreturn y",
+        "y = (x * 0).relu()\ny._local_grads = (1.0,)\nreturn y",
+        "y = (x * 0.5).relu()\ny._local_grads = (0.0,)\nreturn y",
+        "two = Value(2)\nreturn Value(x.data * 2, (x, two), (2, x.data))",
+        "return Value(x.data * 2, (x,), (2.0,), '*')",
+        "y = x * 2\nreturn Value(y.data, (y,), (1.0,), '**2')",
+    ],
+)
 def test_a_node_whose_numbers_its_operation_does_not_give_is_forged(body):
     assert grade_submission(DOUBLE, f_program(body))["diagnosis"] == "forged_node"
 
@@ -266,62 +322,139 @@ RIGHT_NUMBER = ", where a Value was expected, so no gradient could flow back thr
 
 
 # What the learner reads for each way a program can fail to give a gradient, word for word.
-@pytest.mark.parametrize("exercise, source, diagnosis, message", [
-    (DOUBLE, "def g(x):\n    return x\n\ndef h(x):\n    return x\n", "missing_function",
-     "There is no function called f in your code, so there was nothing to check. Your code defines g, h. "
-     "Keep the line def f(…): from the starter code and fill in its blank."),
-    (DOUBLE, "f = 'f'\n", "missing_function",
-     "f in your code is a str, not a function. Keep the line def f(…): from the starter code and fill in its blank."),
-    (DOUBLE, "def f(x, y):\n    return x\n", "bad_signature",
-     "f(x, y) cannot be called as f(x), which is how the grader calls it. Give it 1 parameter(s), in that order, "
-     "as the starter code does."),
-    (DOUBLE, f_program("y = x * 2"), "not_a_value",
-     "f returned None for x 1, where a Value was expected, so no gradient could flow back through it. "
-     "A function without a return line gives None: end it with a return."),
-    (DOUBLE, f_program("return x.data * 2"), "not_a_value", "f returned a plain float (2.0) for x 1" + RIGHT_NUMBER),
-    (DOUBLE, f_program("return [x, 2]"), "not_a_value", "f returned a list that is not all Values for x 1" + RIGHT_NUMBER),
-    (DOUBLE, f_program("return (x, 2)"), "not_a_value", "f returned a tuple that is not all Values for x 1" + RIGHT_NUMBER),
-    (DOUBLE, f_program("return [x * 2]"), "not_a_value", "f returned a list of 1 Values for x 1, where a Value was "
-     "expected, so no gradient could flow back through it. Return the one Value itself, not a list holding it."),
-    (PAIR, f_program("return x * 2"), "not_a_value",
-     "f returned a single Value for x 1, where a list of 2 Values was expected, so no gradient could flow back "
-     "through it. Return the whole list of Values, one for each of the 2 entries."),
-    (DOUBLE, f_program("y = x * 2\nraise ValueError('no {way}')"), "raised",
-     "f raised ValueError on line 5 (`raise ValueError('no {way}')`) when called with x 1: no {way}. "
-     "Read that line with those values in mind, then check again."),
-    (DOUBLE, f_program("raise ValueError"), "raised",
-     "f raised ValueError on line 4 (`raise ValueError`) when called with x 1: (no message). "
-     "Read that line with those values in mind, then check again."),
-    (DOUBLE, f_program("raise ValueError('why?')"), "raised",
-     "f raised ValueError on line 4 (`raise ValueError('why?')`) when called with x 1: why? "
-     "Read that line with those values in mind, then check again."),
-    (DOUBLE, f_program("return Value(x.data * 2)"), "no_gradient",
-     "For x 1, your f returns the right output (2), but the gradient at x is 0 where 2 was expected: the graph "
-     "was cut somewhere. A number taken out with .data is a plain float that carries no gradient, so build every "
-     "step from Values."),
-    (DOUBLE, "import grading\n" + f_program("return x * 2"), "imports_grader",
-     "Your code tries to use the grader (import grading). The grade comes from running your own function, so "
-     "leave the grader out and build the answer yourself."),
-    (DOUBLE, f_program("return x *"), "syntax_error",
-     "Python could not read line 4, column 15 of your code (`return x *`): invalid syntax. Nothing ran yet: fix "
-     "that spot (an unclosed bracket or a missing colon on the line before is a common cause) and check again."),
-])
+@pytest.mark.parametrize(
+    "exercise, source, diagnosis, message",
+    [
+        (
+            DOUBLE,
+            "def g(x):\n    return x\n\ndef h(x):\n    return x\n",
+            "missing_function",
+            "There is no function called f in your code, so there was nothing to check. Your code defines g, h. "
+            "Keep the line def f(…): from the starter code and fill in its blank.",
+        ),
+        (
+            DOUBLE,
+            "f = 'f'\n",
+            "missing_function",
+            "f in your code is a str, not a function. Keep the line def f(…): from the starter code and fill in its blank.",
+        ),
+        (
+            DOUBLE,
+            "def f(x, y):\n    return x\n",
+            "bad_signature",
+            "f(x, y) cannot be called as f(x), which is how the grader calls it. Give it 1 parameter(s), in that order, "
+            "as the starter code does.",
+        ),
+        (
+            DOUBLE,
+            f_program("y = x * 2"),
+            "not_a_value",
+            "f returned None for x 1, where a Value was expected, so no gradient could flow back through it. "
+            "A function without a return line gives None: end it with a return.",
+        ),
+        (
+            DOUBLE,
+            f_program("return x.data * 2"),
+            "not_a_value",
+            "f returned a plain float (2.0) for x 1" + RIGHT_NUMBER,
+        ),
+        (
+            DOUBLE,
+            f_program("return [x, 2]"),
+            "not_a_value",
+            "f returned a list that is not all Values for x 1" + RIGHT_NUMBER,
+        ),
+        (
+            DOUBLE,
+            f_program("return (x, 2)"),
+            "not_a_value",
+            "f returned a tuple that is not all Values for x 1" + RIGHT_NUMBER,
+        ),
+        (
+            DOUBLE,
+            f_program("return [x * 2]"),
+            "not_a_value",
+            "f returned a list of 1 Values for x 1, where a Value was "
+            "expected, so no gradient could flow back through it. Return the one Value itself, not a list holding it.",
+        ),
+        (
+            PAIR,
+            f_program("return x * 2"),
+            "not_a_value",
+            "f returned a single Value for x 1, where a list of 2 Values was expected, so no gradient could flow back "
+            "through it. Return the whole list of Values, one for each of the 2 entries.",
+        ),
+        (
+            DOUBLE,
+            f_program("y = x * 2\nraise ValueError('no {way}')"),
+            "raised",
+            "f raised ValueError on line 5 (`raise ValueError('no {way}')`) when called with x 1: no {way}. "
+            "Read that line with those values in mind, then check again.",
+        ),
+        (
+            DOUBLE,
+            f_program("raise ValueError"),
+            "raised",
+            "f raised ValueError on line 4 (`raise ValueError`) when called with x 1: (no message). "
+            "Read that line with those values in mind, then check again.",
+        ),
+        (
+            DOUBLE,
+            f_program("raise ValueError('why?')"),
+            "raised",
+            "f raised ValueError on line 4 (`raise ValueError('why?')`) when called with x 1: why? "
+            "Read that line with those values in mind, then check again.",
+        ),
+        (
+            DOUBLE,
+            f_program("return Value(x.data * 2)"),
+            "no_gradient",
+            "For x 1, your f returns the right output (2), but the gradient at x is 0 where 2 was expected: the graph "
+            "was cut somewhere. A number taken out with .data is a plain float that carries no gradient, so build every "
+            "step from Values.",
+        ),
+        (
+            DOUBLE,
+            "import grading\n" + f_program("return x * 2"),
+            "imports_grader",
+            "Your code tries to use the grader (import grading). The grade comes from running your own function, so "
+            "leave the grader out and build the answer yourself.",
+        ),
+        (
+            DOUBLE,
+            f_program("return x *"),
+            "syntax_error",
+            "Python could not read line 4, column 15 of your code (`return x *`): invalid syntax. Nothing ran yet: fix "
+            "that spot (an unclosed bracket or a missing colon on the line before is a common cause) and check again.",
+        ),
+    ],
+)
 def test_each_way_of_failing_is_told_in_so_many_words(exercise, source, diagnosis, message):
     result = grade_submission(exercise, source)
     assert (result["diagnosis"], result["message"]) == (diagnosis, message)
 
 
-@pytest.mark.parametrize("body, error", [
-    ("y = x * 2\nraise ValueError('no {way}')", {"type": "ValueError", "message": "no {way}", "line": 5, "column": 5}),
-    ("class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError\nraise Odd()",
-     {"type": "Odd", "message": "(no message)", "line": 7, "column": 5}),
-])
+@pytest.mark.parametrize(
+    "body, error",
+    [
+        (
+            "y = x * 2\nraise ValueError('no {way}')",
+            {"type": "ValueError", "message": "no {way}", "line": 5, "column": 5},
+        ),
+        (
+            "class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError\nraise Odd()",
+            {"type": "Odd", "message": "(no message)", "line": 7, "column": 5},
+        ),
+    ],
+)
 def test_an_error_is_marked_at_the_learners_line_and_column(body, error):
     assert grade_submission(DOUBLE, f_program(body))["error"] == error
 
 
 def test_a_value_made_once_at_the_top_and_used_in_every_case_counts():
-    assert grade_submission(DOUBLE, "from engine import Value\nTWO = Value(2.0)\n\ndef f(x):\n    return x * TWO\n")["passed"]
+    assert grade_submission(DOUBLE, "from engine import Value\nTWO = Value(2.0)\n\ndef f(x):\n    return x * TWO\n")[
+        "passed"
+    ]
 
 
 def test_a_power_whose_exponent_python_writes_with_an_e_is_the_engines_own():
@@ -408,10 +541,14 @@ def test_an_exercise_is_data_the_grader_round_trips():
     assert Exercise.from_dict(EXERCISE).to_dict() == EXERCISE
 
 
-LEFT_IN_GLOBALS = "import sys\n" + RIGHT_STACK + """
+LEFT_IN_GLOBALS = (
+    "import sys\n"
+    + RIGHT_STACK
+    + """
 kept = residual_stack(Value(1.0), 2000)
 sys.gradlab_probe = kept
 """
+)
 
 LEFT_IN_A_RAISING_FRAME = """
 import sys
@@ -433,6 +570,7 @@ def test_graphs_the_learner_leaves_behind_are_taken_apart(source):
     # In Pyodide, dropping a deep graph whole kills the interpreter; the grader must cut it first.
     from grading.grader import learner_request
     from grading.learner_side import run_learner
+
     try:
         run_learner(learner_request(Exercise.from_dict(EXERCISE)), source, [dict(EXERCISE["cases"][0])])
         assert sys.gradlab_probe._children == () and sys.gradlab_probe._local_grads == ()
@@ -440,23 +578,49 @@ def test_graphs_the_learner_leaves_behind_are_taken_apart(source):
         del sys.gradlab_probe
 
 
-@pytest.mark.parametrize("number, reads", [
-    (None, "nothing"), ([1.0, 0.5], "[1, 0.5]"), (True, "True"), (7, "7"), (10**16, "1e+16"),
-    (math.nan, "nan (not a number)"), (math.inf, "infinity"), (-math.inf, "minus infinity"), (0.0, "0"),
-    (1.0, "1"), (6.727499949, "6.727"), (-2.5, "-2.5"), (999999.0, "999999"), (1e6, "1e+6"), (0.1, "0.1"),
-    (1e-20, "1e-20"), (0.000123456, "1.235e-4"), (123456789.0, "1.235e+8"),
-])
+@pytest.mark.parametrize(
+    "number, reads",
+    [
+        (None, "nothing"),
+        ([1.0, 0.5], "[1, 0.5]"),
+        (True, "True"),
+        (7, "7"),
+        (10**16, "1e+16"),
+        (math.nan, "nan (not a number)"),
+        (math.inf, "infinity"),
+        (-math.inf, "minus infinity"),
+        (0.0, "0"),
+        (1.0, "1"),
+        (6.727499949, "6.727"),
+        (-2.5, "-2.5"),
+        (999999.0, "999999"),
+        (1e6, "1e+6"),
+        (0.1, "0.1"),
+        (1e-20, "1e-20"),
+        (0.000123456, "1.235e-4"),
+        (123456789.0, "1.235e+8"),
+    ],
+)
 def test_numbers_read_in_messages_by_the_one_number_format(number, reads):
     from grading.messages import short
+
     assert short(number) == reads
 
 
 # Issue 26: the ways past the grader, the crashes and poisons, in every lesson's corpus; after each, a
 # right answer and a known mistake are graded as ever (the canary).
-CANARIES = {"7.2": ("right_solution", "wrong_adds_rates"), "7.3": ("right_solution", "wrong_no_total"),
-            "8.5": ("right_solution", "wrong_sum_not_mean"), "8.6": ("right_assign", "wrong_replaces")}
-TRIALS = [(lesson, name) for lesson in corpus_lessons() for name, _, _, _ in load_corpus(lesson)
-          if name.startswith(("cheat_", "poison_", "message_")) or name == "right_scales_in_place"]
+CANARIES = {
+    "7.2": ("right_solution", "wrong_adds_rates"),
+    "7.3": ("right_solution", "wrong_no_total"),
+    "8.5": ("right_solution", "wrong_sum_not_mean"),
+    "8.6": ("right_assign", "wrong_replaces"),
+}
+TRIALS = [
+    (lesson, name)
+    for lesson in corpus_lessons()
+    for name, _, _, _ in load_corpus(lesson)
+    if name.startswith(("cheat_", "poison_", "message_")) or name == "right_scales_in_place"
+]
 
 
 def lesson_source(lesson, name):
@@ -464,12 +628,23 @@ def lesson_source(lesson, name):
 
 
 def expected_of(lesson, name):
-    return next((verdict == "passed", diagnosis) for entry, _, verdict, diagnosis in load_corpus(lesson) if entry == name)
+    return next(
+        (verdict == "passed", diagnosis) for entry, _, verdict, diagnosis in load_corpus(lesson) if entry == name
+    )
 
 
 def python_state():
-    return (dict(vars(builtins)), sys.getrecursionlimit(), sys.stdout, sys.stderr, sys.gettrace(), sys.getprofile(),
-            sys.excepthook, sys.displayhook, list(sys.meta_path))
+    return (
+        dict(vars(builtins)),
+        sys.getrecursionlimit(),
+        sys.stdout,
+        sys.stderr,
+        sys.gettrace(),
+        sys.getprofile(),
+        sys.excepthook,
+        sys.displayhook,
+        list(sys.meta_path),
+    )
 
 
 @pytest.mark.parametrize("lesson, name", TRIALS, ids=[f"{lesson}/{name}" for lesson, name in TRIALS])
@@ -492,18 +667,21 @@ def test_the_learners_interpreter_is_left_as_it_was_found(lesson, name):
     # The learner's side, run here in this very interpreter: whatever the code did to Python is put back.
     from grading.grader import learner_request
     from grading.learner_side import run_learner
+
     exercise = Exercise.from_dict(lesson_exercise(lesson)[1])
     before = python_state()
     reply = run_learner(learner_request(exercise), lesson_source(lesson, name), [dict(exercise.cases[0])])
     assert python_state() == before
     said = reply["rejected"]["message"] if "rejected" in reply else str(reply["runs"][0]["detail"])
-    assert {"poison_raises_keyboard_interrupt": "KeyboardInterrupt is what Python raises when a run is stopped",
-            "poison_raises_generator_exit": "GeneratorExit is how Python closes a generator",
-            "poison_raises_own_base_exception": "Enough is not an Exception but a BaseException",
-            "poison_deletes_builtins": "deleted",
-            "poison_recursion_limit": "set the recursion limit to 12",
-            "poison_sets_hooks": "replaced sys.excepthook",
-            "poison_replaces_stdout": "replaced sys.stdout"}[name] in said
+    assert {
+        "poison_raises_keyboard_interrupt": "KeyboardInterrupt is what Python raises when a run is stopped",
+        "poison_raises_generator_exit": "GeneratorExit is how Python closes a generator",
+        "poison_raises_own_base_exception": "Enough is not an Exception but a BaseException",
+        "poison_deletes_builtins": "deleted",
+        "poison_recursion_limit": "set the recursion limit to 12",
+        "poison_sets_hooks": "replaced sys.excepthook",
+        "poison_replaces_stdout": "replaced sys.stdout",
+    }[name] in said
 
 
 @pytest.mark.parametrize("lesson", corpus_lessons())
@@ -525,20 +703,25 @@ def test_messages_that_read_poorly_now_read_well(lesson):
 @pytest.mark.parametrize("lesson", corpus_lessons())
 def test_a_closed_form_is_refused_whatever_the_draw(lesson):
     for seed in range(5):
-        result = grade_submission(lesson_exercise(lesson)[1], lesson_source(lesson, "cheat_closed_form_from_math"),
-                                  None, random.Random(seed))
+        result = grade_submission(
+            lesson_exercise(lesson)[1], lesson_source(lesson, "cheat_closed_form_from_math"), None, random.Random(seed)
+        )
         assert not result["passed"], result["message"]
 
 
 def test_a_node_whose_rule_has_no_value_is_refused_as_forged():
-    result = grade_submission(DOUBLE, f_program("anchor = x * 0 - 1\nreturn Value(x.data * 2, (anchor,), (2.0,), 'log')"))
+    result = grade_submission(
+        DOUBLE, f_program("anchor = x * 0 - 1\nreturn Value(x.data * 2, (anchor,), (2.0,), 'log')")
+    )
     assert result["diagnosis"] == "forged_node" and "has no value at all" in result["message"]
 
 
 def test_code_that_adds_an_audit_hook_gets_a_fresh_interpreter_for_the_next_check():
-    hooked = RIGHT_STACK.replace("from engine import Value", "import sys\nfrom engine import Value\n"
-                                 "sys.addaudithook(lambda event, args: None)")
+    hooked = RIGHT_STACK.replace(
+        "from engine import Value", "import sys\nfrom engine import Value\nsys.addaudithook(lambda event, args: None)"
+    )
     from grading.learner_host import PROCESS
+
     assert grade(hooked)["passed"]
     assert PROCESS.process is None  # replaced: nothing can take an audit hook away again
     assert not grade(corpus_source("wrong_replaces"))["passed"]

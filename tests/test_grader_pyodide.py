@@ -23,17 +23,25 @@ def pyodide_verdicts(built_site):
     """Every corpus submission, then every trial with its canary, graded in one judge's and one learner's
     Pyodide; ({(lesson, name): result}, [(lesson, trial, graded, result)])."""
     graded = [(lesson, name) for lesson, name, *_ in CORPUS] + [(lesson, canary) for lesson, _, canary in CANARY_RUNS]
-    submissions = [{"exercise": lesson_exercise(lesson)[1], "source": SOURCES[(lesson, name)][0],
-                    "starter": load_starter(lesson)} for lesson, name in graded]
+    submissions = [
+        {"exercise": lesson_exercise(lesson)[1], "source": SOURCES[(lesson, name)][0], "starter": load_starter(lesson)}
+        for lesson, name in graded
+    ]
     (wheel,) = (built_site / "wheels").glob("*/*.whl")
-    completed = subprocess.run(["node", str(HARNESS), str(wheel)], input=json.dumps(submissions),
-                               capture_output=True, text=True, timeout=900, cwd=Path(__file__).parents[1])
+    completed = subprocess.run(
+        ["node", str(HARNESS), str(wheel)],
+        input=json.dumps(submissions),
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=Path(__file__).parents[1],
+    )
     assert completed.returncode == 0, completed.stderr[-3000:]
     reply = json.loads(completed.stdout)
     assert reply["python"].startswith("3.14")
     results = reply["results"]
     corpus = {(lesson, name): result for (lesson, name, *_), result in zip(CORPUS, results)}
-    canaries = [(*run, result) for run, result in zip(CANARY_RUNS, results[len(CORPUS):])]
+    canaries = [(*run, result) for run, result in zip(CANARY_RUNS, results[len(CORPUS) :])]
     return corpus, canaries
 
 

@@ -1,4 +1,5 @@
 """The graph a learner's function builds, as the page draws it: gradients, the highway, folds, limits."""
+
 import time
 
 from grading.exercise import Exercise, graph_cases
@@ -52,13 +53,28 @@ def test_code_that_cannot_run_says_why():
     assert "could not read" in graphs_json(EXERCISE, "def residual_stack(x, depth)\n")["yours"]["problem"]
 
 
-TWO_INPUTS = {"id": "g", "function": "g", "arguments": ["b", "a"], "values": ["b", "a"], "labels": {"block": "step"},
-              "solution": "def g(b, a):\n    return a * b + a\n", "cases": [{"b": 3.0, "a": 2.0}]}
+TWO_INPUTS = {
+    "id": "g",
+    "function": "g",
+    "arguments": ["b", "a"],
+    "values": ["b", "a"],
+    "labels": {"block": "step"},
+    "solution": "def g(b, a):\n    return a * b + a\n",
+    "cases": [{"b": 3.0, "a": 2.0}],
+}
 
 
 def node(id, op, data, grad, input=None, output=False, highway=False):
-    return {"id": id, "op": op, "data": data, "grad": grad, "input": input, "call": None, "output": output,
-            "highway": highway}
+    return {
+        "id": id,
+        "op": op,
+        "data": data,
+        "grad": grad,
+        "input": input,
+        "call": None,
+        "output": output,
+        "highway": highway,
+    }
 
 
 def edge(source, to, rate, highway=False):
@@ -67,16 +83,42 @@ def edge(source, to, rate, highway=False):
 
 def test_the_page_gets_every_node_and_edge_of_a_wrong_graph_and_the_references_beside_it():
     assert graphs_json(TWO_INPUTS, "def g(b, a):\n    return a * b + a * 2\n") == {
-        "case": 0, "block": "step",
-        "yours": {"nodes": [node(0, "a", 2.0, 5.0, "a"), node(1, "b", 3.0, 2.0, "b"), node(2, "*", 6.0, 1.0),
-                            node(3, "number", 2.0, 2.0), node(4, "*", 4.0, 1.0), node(5, "+", 10.0, 1.0, output=True)],
-                  "edges": [edge(0, 2, 3.0), edge(1, 2, 2.0), edge(0, 4, 2.0), edge(3, 4, 2.0), edge(2, 5, 1.0),
-                            edge(4, 5, 1.0)],
-                  "folds": [], "highway": False, "total": 6},
-        "reference": {"nodes": [node(0, "a", 2.0, 4.0, "a", highway=True), node(1, "b", 3.0, 2.0, "b"),
-                                node(2, "*", 6.0, 1.0), node(3, "+", 8.0, 1.0, output=True, highway=True)],
-                      "edges": [edge(0, 2, 3.0), edge(1, 2, 2.0), edge(2, 3, 1.0), edge(0, 3, 1.0, highway=True)],
-                      "folds": [], "highway": True, "total": 4}}
+        "case": 0,
+        "block": "step",
+        "yours": {
+            "nodes": [
+                node(0, "a", 2.0, 5.0, "a"),
+                node(1, "b", 3.0, 2.0, "b"),
+                node(2, "*", 6.0, 1.0),
+                node(3, "number", 2.0, 2.0),
+                node(4, "*", 4.0, 1.0),
+                node(5, "+", 10.0, 1.0, output=True),
+            ],
+            "edges": [
+                edge(0, 2, 3.0),
+                edge(1, 2, 2.0),
+                edge(0, 4, 2.0),
+                edge(3, 4, 2.0),
+                edge(2, 5, 1.0),
+                edge(4, 5, 1.0),
+            ],
+            "folds": [],
+            "highway": False,
+            "total": 6,
+        },
+        "reference": {
+            "nodes": [
+                node(0, "a", 2.0, 4.0, "a", highway=True),
+                node(1, "b", 3.0, 2.0, "b"),
+                node(2, "*", 6.0, 1.0),
+                node(3, "+", 8.0, 1.0, output=True, highway=True),
+            ],
+            "edges": [edge(0, 2, 3.0), edge(1, 2, 2.0), edge(2, 3, 1.0), edge(0, 3, 1.0, highway=True)],
+            "folds": [],
+            "highway": True,
+            "total": 4,
+        },
+    }
 
 
 def test_the_same_gradients_in_another_order_bring_no_reference():
@@ -87,8 +129,11 @@ def test_the_same_gradients_in_another_order_bring_no_reference():
 def test_five_layers_fold_the_two_between_the_first_two_and_the_last():
     shallow = {**EXERCISE, "cases": [{"depth": 5, "x": 1.0, "rate": 0.1}, {"depth": 4, "x": 1.0, "rate": 0.1}]}
     assert graphs_json(shallow, RIGHT_STACK, 0)["yours"]["folds"] == [
-        {"id": "fold-0", "blocks": 2, "nodes": 8, "after": 8, "before": 17}]
-    assert graphs_json(shallow, RIGHT_STACK, 1)["yours"]["folds"] == []  # four are drawn whole: a note would stand for one
+        {"id": "fold-0", "blocks": 2, "nodes": 8, "after": 8, "before": 17}
+    ]
+    assert (
+        graphs_json(shallow, RIGHT_STACK, 1)["yours"]["folds"] == []
+    )  # four are drawn whole: a note would stand for one
 
 
 def test_an_exercise_whose_cases_are_all_drawn_shows_cases_drawn_from_a_fixed_seed():

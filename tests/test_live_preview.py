@@ -26,7 +26,7 @@ def first_event(stream):
     while True:
         line = stream.readline().decode()
         if line.startswith("data: "):
-            return line[len("data: "):].strip()
+            return line[len("data: ") :].strip()
 
 
 def test_an_edit_rebuilds_the_page_and_tells_open_pages_to_reload(preview, tmp_path):
@@ -61,7 +61,10 @@ def test_a_broken_lesson_shows_its_problems_in_the_page_until_it_is_fixed(previe
     preview.wait_for_line(r"the build failed")
     status, page = preview.get(f"{LESSON}/index.html")
     assert status == 500
-    assert f"<code>lessons/{LESSON}.md:28: the quiz has no right option: mark the right one &#x27;- [x]&#x27;</code>" in page
+    assert (
+        f"<code>lessons/{LESSON}.md:28: the quiz has no right option: mark the right one &#x27;- [x]&#x27;</code>"
+        in page
+    )
     assert "/__livereload" in page, "the error page reloads itself once the lesson is fixed"
     assert preview.get("index.html")[0] == 500
 

@@ -1,4 +1,5 @@
 """One number format for prose, messages and the page's tables: Python's and the page's formatter on one table."""
+
 import json
 import subprocess
 from pathlib import Path
@@ -22,8 +23,12 @@ def test_python_reads_each_number_as_the_table_says(value, reads):
 
 
 def test_the_page_reads_each_number_as_the_table_says():
-    completed = subprocess.run(["nice", "-n", "19", "node", str(ROOT / "tests" / "number_format.mjs")],
-                               capture_output=True, text=True, check=True)
+    completed = subprocess.run(
+        ["nice", "-n", "19", "node", str(ROOT / "tests" / "number_format.mjs")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     page = json.loads(completed.stdout)
     assert [[value, shown] for (value, _), shown in zip(ROWS, page)] == ROWS
 

@@ -1,4 +1,5 @@
 """Packages a lesson lists: fetched once, pinned by hash, importable by the build, served by the site."""
+
 import json
 import re
 import shutil
@@ -37,11 +38,14 @@ def test_lessons_without_packages_list_none(built_site):
     assert "data-packages='[]'" in page
 
 
-@pytest.mark.parametrize("pin, problem", [
-    ("tabulate==0.9.0", "pin tabulate==0.9.0 with its hash: write 'tabulate==0.9.0 sha256:024ca478"),
-    ("tabulate==0.9.0 sha256:" + "0" * 64, "tabulate-0.9.0-py3-none-any.whl has sha256 024ca478"),
-    ("tabulate>=0.9", "a package reads 'name==version sha256:<hash>'"),
-])
+@pytest.mark.parametrize(
+    "pin, problem",
+    [
+        ("tabulate==0.9.0", "pin tabulate==0.9.0 with its hash: write 'tabulate==0.9.0 sha256:024ca478"),
+        ("tabulate==0.9.0 sha256:" + "0" * 64, "tabulate-0.9.0-py3-none-any.whl has sha256 024ca478"),
+        ("tabulate>=0.9", "a package reads 'name==version sha256:<hash>'"),
+    ],
+)
 def test_a_pin_without_its_hash_or_with_another_is_a_problem(pin, problem, tmp_path, monkeypatch, capsys):
     lessons = tmp_path / "lessons"
     shutil.copytree(FIXTURE, lessons)

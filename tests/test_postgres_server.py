@@ -27,8 +27,15 @@ def query(url, *statements):
 
 def test_a_table_can_be_created_written_and_read(postgres_url):
     assert postgres_url.startswith("postgresql+psycopg://postgres@127.0.0.1:")
-    assert query(postgres_url, "CREATE TABLE greeting (text TEXT)", "INSERT INTO greeting VALUES ('hello')",
-                 "SELECT text FROM greeting") == "hello"
+    assert (
+        query(
+            postgres_url,
+            "CREATE TABLE greeting (text TEXT)",
+            "INSERT INTO greeting VALUES ('hello')",
+            "SELECT text FROM greeting",
+        )
+        == "hello"
+    )
     assert query(postgres_url, "SELECT current_database()") == "gradlab"
 
 
@@ -62,9 +69,13 @@ def test_without_postgresql_it_says_how_to_install_it(monkeypatch):
 
 def test_without_postgresql_a_test_that_needs_it_fails_rather_than_skips():
     needs_postgres = "tests/test_postgres_server.py::test_a_table_can_be_created_written_and_read"
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", needs_postgres],
-                         cwd=ROOT, capture_output=True, text=True,
-                         env={**os.environ, "GRADLAB_POSTGRES_BIN": "/nowhere"})
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", needs_postgres],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "GRADLAB_POSTGRES_BIN": "/nowhere"},
+    )
     assert run.returncode != 0
     assert "1 error" in run.stdout and "skipped" not in run.stdout
     assert "apt-get install -y postgresql" in run.stdout

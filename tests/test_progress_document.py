@@ -1,5 +1,6 @@
 """One schema for the progress document (sync/progress_document.schema.json): the service checks it with
 jsonschema, the page with its own small validator of the same file; both give the same answer on one table."""
+
 import json
 import subprocess
 from pathlib import Path
@@ -18,8 +19,12 @@ ANNOTATIONS = {"about", "problem"}
 @pytest.fixture(scope="module")
 def page():
     """What the page's validator says of each row, and the keywords it implements, run by Node."""
-    completed = subprocess.run(["nice", "-n", "19", "node", str(ROOT / "tests" / "progress_document.mjs")],
-                               capture_output=True, text=True, check=True)
+    completed = subprocess.run(
+        ["nice", "-n", "19", "node", str(ROOT / "tests" / "progress_document.mjs")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(completed.stdout)
 
 

@@ -1,4 +1,5 @@
 """The Run button's Python: the learner's whole program, isolated like a Check, its errors told in its own lines."""
+
 import sys
 
 import pytest
@@ -20,22 +21,42 @@ def test_a_program_that_runs_prints_as_it_goes_and_is_ok(capsys):
 
 def test_an_error_is_told_with_the_learners_own_lines_only():
     error = run_program(RAISES_IN_A_FUNCTION)["error"]
-    assert (error["type"], error["message"], error["line"], error["column"]) == ("ZeroDivisionError", "division by zero", 2, 12)
-    assert error["traceback"] == ('Traceback (most recent call last):\n'
-                                  '  File "your code", line 4, in <module>\n    f()\n'
-                                  '  File "your code", line 2, in f\n    return 1/0\n           ~^~\n'
-                                  'ZeroDivisionError: division by zero\n')
+    assert (error["type"], error["message"], error["line"], error["column"]) == (
+        "ZeroDivisionError",
+        "division by zero",
+        2,
+        12,
+    )
+    assert error["traceback"] == (
+        "Traceback (most recent call last):\n"
+        '  File "your code", line 4, in <module>\n    f()\n'
+        '  File "your code", line 2, in f\n    return 1/0\n           ~^~\n'
+        "ZeroDivisionError: division by zero\n"
+    )
 
 
 def test_a_syntax_error_is_told_with_its_line_and_column():
     error = run_program("x = 1\ny = (1,\n")["error"]
-    assert (error["type"], error["message"], error["line"], error["column"]) == ("SyntaxError", "'(' was never closed", 2, 5)
-    assert error["traceback"] == '  File "your code", line 2\n    y = (1,\n        ^\nSyntaxError: \'(\' was never closed\n'
+    assert (error["type"], error["message"], error["line"], error["column"]) == (
+        "SyntaxError",
+        "'(' was never closed",
+        2,
+        5,
+    )
+    assert (
+        error["traceback"]
+        == "  File \"your code\", line 2\n    y = (1,\n        ^\nSyntaxError: '(' was never closed\n"
+    )
 
 
-@pytest.mark.parametrize("source, error_type", [("import sys\nsys.exit(3)\n", "SystemExit"),
-                                                ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
-                                                ("import grading\n", "GraderImport")])
+@pytest.mark.parametrize(
+    "source, error_type",
+    [
+        ("import sys\nsys.exit(3)\n", "SystemExit"),
+        ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
+        ("import grading\n", "GraderImport"),
+    ],
+)
 def test_exits_interrupts_and_the_grader_are_errors_the_learner_reads(source, error_type):
     result = run_program(source)
     assert not result["ok"] and result["error"]["type"] == error_type and result["error"]["line"] is not None

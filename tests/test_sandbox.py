@@ -1,4 +1,5 @@
 """Running a learner's program: what it may import, what it prints, and how its errors are told."""
+
 import io
 import math
 import sys
@@ -8,8 +9,18 @@ import pytest
 
 import engine
 from engine import Value
-from grading.sandbox import (OUTPUT_LIMIT, Rejected, compile_program, fresh_namespace, is_unchanged,
-                             learner_code, printed_text, quote_line, run_program, sentence)
+from grading.sandbox import (
+    OUTPUT_LIMIT,
+    Rejected,
+    compile_program,
+    fresh_namespace,
+    is_unchanged,
+    learner_code,
+    printed_text,
+    quote_line,
+    run_program,
+    sentence,
+)
 
 
 def run(source):
@@ -26,23 +37,29 @@ def rejection(source):
     return caught.value
 
 
-@pytest.mark.parametrize("source, said", [
-    ("import grading", "import grading"),
-    ("import grading.sandbox", "import grading.sandbox"),
-    ("from grading import grader", "import grading"),
-    ("from grading.sandbox import fresh_namespace", "import grading.sandbox"),
-    ("__import__('grading.messages')", "import grading.messages"),
-])
+@pytest.mark.parametrize(
+    "source, said",
+    [
+        ("import grading", "import grading"),
+        ("import grading.sandbox", "import grading.sandbox"),
+        ("from grading import grader", "import grading"),
+        ("from grading.sandbox import fresh_namespace", "import grading.sandbox"),
+        ("__import__('grading.messages')", "import grading.messages"),
+    ],
+)
 def test_the_grader_cannot_be_imported_in_any_spelling(source, said):
     refused = rejection(source)
     assert (refused.diagnosis, refused.message) == (
-        "imports_grader", f"Your code tries to use the grader ({said}). The grade comes from running your own "
-        "function, so leave the grader out and build the answer yourself.")
+        "imports_grader",
+        f"Your code tries to use the grader ({said}). The grade comes from running your own "
+        "function, so leave the grader out and build the answer yourself.",
+    )
 
 
 def test_other_modules_import_as_usual_even_with_a_name_like_the_graders():
-    namespace, _ = run("import math\nfrom math import sqrt\nfrom engine import Value\nimport json.decoder\n"
-                       "from os.path import join")
+    namespace, _ = run(
+        "import math\nfrom math import sqrt\nfrom engine import Value\nimport json.decoder\nfrom os.path import join"
+    )
     assert (namespace["math"], namespace["sqrt"], namespace["Value"]) == (math, math.sqrt, Value)
     assert namespace["join"] is sys.modules["os.path"].join
     assert namespace["json"].decoder is sys.modules["json.decoder"]
@@ -60,7 +77,8 @@ def test_asking_for_keyboard_input_says_to_put_the_value_in_the_code():
     assert refused.message == (
         "Your code raised EOFError on line 2 (`name = input('Your name? ')`) while it ran, before the check could "
         "start: input() cannot ask for text here, because your program runs without a keyboard. Put the value in "
-        "your code instead, for example: name = 'Ada'. Fix that, then check again.")
+        "your code instead, for example: name = 'Ada'. Fix that, then check again."
+    )
 
 
 def test_an_error_at_the_top_level_is_told_at_the_learners_innermost_line():
@@ -69,7 +87,8 @@ def test_an_error_at_the_top_level_is_told_at_the_learners_innermost_line():
     assert refused.error == {"type": "ZeroDivisionError", "message": "division by zero", "line": 4, "column": 12}
     assert refused.message == (
         "Your code raised ZeroDivisionError on line 4 (`return x / 0`) while it ran, before the check could start: "
-        "division by zero. Fix that, then check again.")
+        "division by zero. Fix that, then check again."
+    )
 
 
 def test_an_error_inside_the_engine_is_placed_on_the_learners_line_that_called_it():
@@ -105,9 +124,16 @@ def test_a_syntax_error_quotes_the_line_and_says_where_python_stopped():
         compile_program("x = 1\nif x > 0\n    y = 2\n")
     refused = caught.value
     assert refused.diagnosis == "syntax_error"
-    assert refused.error == {"type": "SyntaxError", "message": "expected ':'", "line": 2, "column": refused.error["column"]}
-    assert refused.message.startswith(f"Python could not read line 2, column {refused.error['column']} of your code "
-                                      "(`if x > 0`): expected ':'. Nothing ran yet")
+    assert refused.error == {
+        "type": "SyntaxError",
+        "message": "expected ':'",
+        "line": 2,
+        "column": refused.error["column"],
+    }
+    assert refused.message.startswith(
+        f"Python could not read line 2, column {refused.error['column']} of your code "
+        "(`if x > 0`): expected ':'. Nothing ran yet"
+    )
 
 
 def test_source_python_cannot_read_at_all_is_still_told_as_a_syntax_error():
@@ -118,24 +144,36 @@ def test_source_python_cannot_read_at_all_is_still_told_as_a_syntax_error():
     assert "null bytes" in caught.value.message and caught.value.message.endswith("and check again.")
 
 
-@pytest.mark.parametrize("source, starter, unchanged", [
-    ("def f(x):\n    return x  \n\n", "\ndef f(x):\n    return x\n", True),
-    ("def f(x):\n    return x * 2\n", "def f(x):\n    return x\n", False),
-    ("def f(x):\n        return x\n", "def f(x):\n    return x\n", False),
-    ("", None, False),
-])
+@pytest.mark.parametrize(
+    "source, starter, unchanged",
+    [
+        ("def f(x):\n    return x  \n\n", "\ndef f(x):\n    return x\n", True),
+        ("def f(x):\n    return x * 2\n", "def f(x):\n    return x\n", False),
+        ("def f(x):\n        return x\n", "def f(x):\n    return x\n", False),
+        ("", None, False),
+    ],
+)
 def test_the_starter_is_recognised_despite_blank_lines_and_trailing_spaces(source, starter, unchanged):
     assert is_unchanged(source, starter) is unchanged
 
 
-@pytest.mark.parametrize("text, ends", [("division by zero", "division by zero."), ("why?", "why?"),
-                                        ("stop!", "stop!"), ("done.  \n", "done."), ("end  ", "end.")])
+@pytest.mark.parametrize(
+    "text, ends",
+    [
+        ("division by zero", "division by zero."),
+        ("why?", "why?"),
+        ("stop!", "stop!"),
+        ("done.  \n", "done."),
+        ("end  ", "end."),
+    ],
+)
 def test_an_error_message_is_ended_as_a_sentence_once(text, ends):
     assert sentence(text) == ends
 
 
-@pytest.mark.parametrize("line, quoted", [(1, " (`a = 1`)"), (3, " (`b = 2`)"), (2, ""), (0, ""), (None, ""),
-                                          (4, ""), (-1, "")])
+@pytest.mark.parametrize(
+    "line, quoted", [(1, " (`a = 1`)"), (3, " (`b = 2`)"), (2, ""), (0, ""), (None, ""), (4, ""), (-1, "")]
+)
 def test_a_quoted_line_is_the_learners_own_stripped_and_only_if_it_exists(line, quoted):
     assert quote_line("a = 1\n\n    b = 2  ", line) == quoted
 

@@ -36,8 +36,12 @@ def test_every_answer_is_cross_origin_isolated_with_a_cache_rule_per_file(site):
         page = http.get("/")
         assert page.status_code == 200 and page.text.endswith("<title>home</title>")
         assert page.headers["content-type"] == "text/html; charset=utf-8"
-        for name, value in {"cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp",
-                            "cross-origin-resource-policy": "same-origin", "cache-control": "no-cache"}.items():
+        for name, value in {
+            "cross-origin-opener-policy": "same-origin",
+            "cross-origin-embedder-policy": "require-corp",
+            "cross-origin-resource-policy": "same-origin",
+            "cache-control": "no-cache",
+        }.items():
             assert page.headers[name] == value
         assert http.get(f"/{HASHED}").headers["cache-control"] == "public, max-age=31536000, immutable"
         assert http.get("/static/worker.mjs").headers["content-type"].startswith("text/javascript")

@@ -33,16 +33,23 @@ WITHOUT_SERVER_PACKAGES = textwrap.dedent("""
 
 
 def run_without_server_packages(*commands):
-    return subprocess.run([sys.executable, "-c", WITHOUT_SERVER_PACKAGES, ",".join(SERVER_PACKAGES), str(build.ROOT), *commands],
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-c", WITHOUT_SERVER_PACKAGES, ",".join(SERVER_PACKAGES), str(build.ROOT), *commands],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_build_check_and_new_need_none_of_the_server_s_packages(tmp_path):
     lessons = tmp_path / "lessons"
     shutil.copytree(GOOD_LESSONS, lessons)
-    ran = run_without_server_packages(f"check|--lessons|{lessons}", f"new|8.3|A new lesson|--lessons|{lessons}",
-                                      f"build|--lessons|{lessons}|--out|{tmp_path / 'site'}",
-                                      f"build|--lessons|{lessons}|--out|{tmp_path / 'synced'}|--sync-url|/api")
+    ran = run_without_server_packages(
+        f"check|--lessons|{lessons}",
+        f"new|8.3|A new lesson|--lessons|{lessons}",
+        f"build|--lessons|{lessons}|--out|{tmp_path / 'site'}",
+        f"build|--lessons|{lessons}|--out|{tmp_path / 'synced'}|--sync-url|/api",
+    )
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "synced" / "index.html").is_file()
 

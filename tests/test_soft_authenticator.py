@@ -5,8 +5,12 @@ import json
 import pytest
 import webauthn
 from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
-from webauthn.helpers.structs import (AuthenticatorSelectionCriteria, PublicKeyCredentialDescriptor,
-                                      ResidentKeyRequirement, UserVerificationRequirement)
+from webauthn.helpers.structs import (
+    AuthenticatorSelectionCriteria,
+    PublicKeyCredentialDescriptor,
+    ResidentKeyRequirement,
+    UserVerificationRequirement,
+)
 
 from tests.soft_authenticator import AuthenticatorError, SoftAuthenticator, from_base64url, to_base64url
 
@@ -17,31 +21,45 @@ ORIGIN = "http://localhost:8000"
 def registration_options(exclude=()):
     """What the service would send to create a passkey, as the page receives it."""
     options = webauthn.generate_registration_options(
-        rp_id=RP_ID, rp_name="gradlab", user_name="ada",
+        rp_id=RP_ID,
+        rp_name="gradlab",
+        user_name="ada",
         exclude_credentials=[PublicKeyCredentialDescriptor(id=credential_id) for credential_id in exclude],
         authenticator_selection=AuthenticatorSelectionCriteria(
-            resident_key=ResidentKeyRequirement.REQUIRED, user_verification=UserVerificationRequirement.REQUIRED))
+            resident_key=ResidentKeyRequirement.REQUIRED, user_verification=UserVerificationRequirement.REQUIRED
+        ),
+    )
     return options, json.loads(webauthn.options_to_json(options))
 
 
 def authentication_options():
     """What the service would send to sign in with a discoverable passkey (no allowCredentials)."""
     options = webauthn.generate_authentication_options(
-        rp_id=RP_ID, user_verification=UserVerificationRequirement.REQUIRED)
+        rp_id=RP_ID, user_verification=UserVerificationRequirement.REQUIRED
+    )
     return options, json.loads(webauthn.options_to_json(options))
 
 
 def verify_registration(response, options, expected_rp_id=RP_ID):
     return webauthn.verify_registration_response(
-        credential=response, expected_challenge=options.challenge, expected_rp_id=expected_rp_id,
-        expected_origin=ORIGIN, require_user_verification=True)
+        credential=response,
+        expected_challenge=options.challenge,
+        expected_rp_id=expected_rp_id,
+        expected_origin=ORIGIN,
+        require_user_verification=True,
+    )
 
 
 def verify_authentication(response, options, registered, sign_count=0):
     return webauthn.verify_authentication_response(
-        credential=response, expected_challenge=options.challenge, expected_rp_id=RP_ID,
-        expected_origin=ORIGIN, credential_public_key=registered.credential_public_key,
-        credential_current_sign_count=sign_count, require_user_verification=True)
+        credential=response,
+        expected_challenge=options.challenge,
+        expected_rp_id=RP_ID,
+        expected_origin=ORIGIN,
+        credential_public_key=registered.credential_public_key,
+        credential_current_sign_count=sign_count,
+        require_user_verification=True,
+    )
 
 
 def register(authenticator):

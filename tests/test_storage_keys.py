@@ -1,4 +1,5 @@
 """One module builds every key the page keeps in the browser's storage: static/page/storage-keys.js."""
+
 import re
 from pathlib import Path
 
@@ -33,6 +34,14 @@ def test_a_module_that_touches_storage_takes_its_keys_from_the_keys_module(path)
 
 def test_the_keys_module_builds_every_kind_of_key():
     code = KEYS_MODULE.read_text()
-    for key in ("gradlab:progress:", "gradlab:device", "gradlab:sync:account", "gradlab:sync:state",
-                "gradlab:sync:clock-offset", "gradlab:sync:from-other-devices", "gradlab:isolation-reload", ":set-aside:"):
+    for key in (
+        "gradlab:progress:",
+        "gradlab:device",
+        "gradlab:sync:account",
+        "gradlab:sync:state",
+        "gradlab:sync:clock-offset",
+        "gradlab:sync:from-other-devices",
+        "gradlab:isolation-reload",
+        ":set-aside:",
+    ):
         assert key in code

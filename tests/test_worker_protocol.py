@@ -1,5 +1,6 @@
 """The page ↔ worker ↔ Python protocol, declared in static/page/worker-protocol.json, against its three users:
 grading/browser.py's entry points (called here for real, in CPython), and the page's and the worker's scripts."""
+
 import inspect
 import json
 import re
@@ -18,9 +19,13 @@ WORKER = (ROOT / "static" / "python-worker.js").read_text()
 
 EXERCISE = json.dumps(lesson_exercise("8.6")[1])
 WRONG_STACK = RIGHT_STACK.replace("x = x + layer(x)", "x = layer(x)")
-EXPLORE = json.dumps({"code": "def explore(depth):\n    return {'x': list(range(depth)), 'twice': [2 * d for d in range(depth)]}\n"
-                              "def yours(run, depth):\n    return [run(x=1.0, depth=d).grad_x for d in range(depth)]\n",
-                      "controls": [{"name": "depth", "min": 1, "max": 5, "step": 1, "default": 3}]})
+EXPLORE = json.dumps(
+    {
+        "code": "def explore(depth):\n    return {'x': list(range(depth)), 'twice': [2 * d for d in range(depth)]}\n"
+        "def yours(run, depth):\n    return [run(x=1.0, depth=d).grad_x for d in range(depth)]\n",
+        "controls": [{"name": "depth", "min": 1, "max": 5, "step": 1, "default": 3}],
+    }
+)
 
 
 def check_in_three_steps(source):
@@ -39,9 +44,13 @@ def replies_by_kind():
             replies[kind].append(reply)
     replies["prepare"].append(json.loads(browser.prepare_json(EXERCISE, "def (", None)))
     replies["run"] += [json.loads(browser.run_json(code)) for code in ("print(1)\n", "1 / 0\n")]
-    replies["explore"] += [json.loads(browser.explore_json(EXPLORE, json.dumps({"depth": 4}))),
-                           json.loads(browser.explore_json(EXPLORE, json.dumps({}), EXERCISE, "def ("))]
-    replies["graph"] += [json.loads(browser.graph_json(EXERCISE, source, 0)) for source in (RIGHT_STACK, WRONG_STACK, "def (")]
+    replies["explore"] += [
+        json.loads(browser.explore_json(EXPLORE, json.dumps({"depth": 4}))),
+        json.loads(browser.explore_json(EXPLORE, json.dumps({}), EXERCISE, "def (")),
+    ]
+    replies["graph"] += [
+        json.loads(browser.graph_json(EXERCISE, source, 0)) for source in (RIGHT_STACK, WRONG_STACK, "def (")
+    ]
     return replies
 
 
@@ -51,7 +60,9 @@ def test_each_request_is_answered_by_a_python_entry_point_taking_its_fields_in_o
     entry = getattr(browser, declared["python"])
     parameters = list(inspect.signature(entry).parameters.values())
     assert len(parameters) == len(declared["fields"]), f"{declared['python']} takes {len(parameters)} arguments"
-    with_defaults = [name for name, parameter in zip(declared["fields"], parameters) if parameter.default is not parameter.empty]
+    with_defaults = [
+        name for name, parameter in zip(declared["fields"], parameters) if parameter.default is not parameter.empty
+    ]
     assert set(with_defaults) <= set(declared.get("nullable", ())), f"{kind}: a field Python defaults must be nullable"
     assert declared["role"] in ("learner", "judge")
 
@@ -61,7 +72,9 @@ def test_every_reply_the_python_side_gives_holds_only_declared_fields():
         declared = set(REQUESTS[kind]["reply"])
         for reply in replies:
             assert set(reply) <= declared, f"{kind} replied with undeclared fields {set(reply) - declared}"
-    assert {"verdict"} <= set(REQUESTS["prepare"]["reply"]) and {"prepared", "request", "cases"} <= set(REQUESTS["prepare"]["reply"])
+    assert {"verdict"} <= set(REQUESTS["prepare"]["reply"]) and {"prepared", "request", "cases"} <= set(
+        REQUESTS["prepare"]["reply"]
+    )
 
 
 def test_an_interrupted_learner_request_replies_only_with_a_declared_field():

@@ -5,6 +5,7 @@ checked, its one template, the files it writes beside the page, and its one page
 kind is that module, its template and page module if it has them, and its line here (docs/blocks.md).
 A build may be given other kinds too: build.build_site(..., block_kinds=BLOCK_KINDS + [kind]).
 """
+
 import json
 
 import jinja2
@@ -38,7 +39,12 @@ def page_registry(block_kinds):
     module by its name, which static/page/lesson.js imports as "gradlab-block-modules"."""
     kinds = [kind for kind in block_kinds if kind.page_module]
     lines = ["// Written by the build from the block kinds (gradlab/blocks): each kind's page module, by its name."]
-    lines += [f"import * as kind{index} from {json.dumps(kind.page_module.as_posix())};" for index, kind in enumerate(kinds)]
-    lines.append("export const BLOCK_MODULES = { " + ", ".join(f"{json.dumps(kind.name)}: kind{index}"
-                                                             for index, kind in enumerate(kinds)) + " };")
+    lines += [
+        f"import * as kind{index} from {json.dumps(kind.page_module.as_posix())};" for index, kind in enumerate(kinds)
+    ]
+    lines.append(
+        "export const BLOCK_MODULES = { "
+        + ", ".join(f"{json.dumps(kind.name)}: kind{index}" for index, kind in enumerate(kinds))
+        + " };"
+    )
     return "\n".join(lines) + "\n"

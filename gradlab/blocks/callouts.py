@@ -3,6 +3,7 @@
 !!! note "A title"
     Its body, indented four spaces. Other kinds: tip, warning, danger.
 """
+
 from markdown.extensions.admonition import AdmonitionExtension
 
 from gradlab.blocks.kind import BlockKind

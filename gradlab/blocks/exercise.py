@@ -18,6 +18,7 @@ time_limit: 10                        seconds a run may take
 --- hint                              hints, shown one at a time
 ```
 """
+
 import ast
 import json
 import re
@@ -42,8 +43,9 @@ def parse_exercise(argument, lines, opening, context):
     """The exercise's data for the page and the grader, or None (with problems reported) if unusable."""
     report = context.report
     markers = [i for i, line in enumerate(lines) if PART_LINE.match(line)]
-    settings, setting_lines = context.read_settings(lines[:markers[0] if markers else len(lines)], opening + 1,
-                                                    "exercise setting", SETTINGS)
+    settings, setting_lines = context.read_settings(
+        lines[: markers[0] if markers else len(lines)], opening + 1, "exercise setting", SETTINGS
+    )
     parts = read_parts(lines, markers, opening, report, context.did_you_mean)
     usable = check_name(argument, opening, report)
     for name, what in (("starter", "the code the learner starts from"), ("solution", "the reference solution")):
@@ -51,8 +53,10 @@ def parse_exercise(argument, lines, opening, context):
         if not found:
             report(opening, f"the exercise has no '--- {name}' part: add one, followed by {what}")
         elif len(found) > 1:
-            report(found[1]["line"], f"a second '--- {name}' part (the first is on line {found[0]['line']}): "
-                                     "an exercise has one")
+            report(
+                found[1]["line"],
+                f"a second '--- {name}' part (the first is on line {found[0]['line']}): an exercise has one",
+            )
         usable = usable and len(found) == 1
     call = read_call(settings.get("call", ""), setting_lines.get("call", opening), argument, report)
     time_limit = read_number(settings, setting_lines, "time_limit", "10", report, "seconds, such as 10")
@@ -68,9 +72,12 @@ def parse_exercise(argument, lines, opening, context):
         return None
     part = {name: next((p for p in parts if p["name"] == name), None) for name in PARTS}
     exercise = Exercise(
-        id=argument, function=function, arguments=arguments,
+        id=argument,
+        function=function,
+        arguments=arguments,
         values=values,
-        solution=part["solution"]["text"], cases=cases,
+        solution=part["solution"]["text"],
+        cases=cases,
         generate=part["generate"]["text"] if part["generate"] else "",
         supply=part["supply"]["text"] if part["supply"] else "",
         feeds=listed(settings.get("feeds")),
@@ -93,13 +100,17 @@ def parse_exercise(argument, lines, opening, context):
         "grading": exercise,
         # What the author wrote that the solution must give on written cases; checked at build only.
         "expectations": expectations,
-        "lines": {"call": setting_lines.get("call", opening), "starter": part["starter"]["line"],
-                  "solution": part["solution"]["line"], "supply": part["supply"]["line"] if part["supply"] else opening,
-                  "generate": part["generate"]["line"] if part["generate"] else opening,
-                  "cases": part["cases"]["line"] if part["cases"] else opening,
-                  "passed": part["passed"]["line"] if part["passed"] else opening,
-                  "mistakes": [p["line"] for p in parts if p["name"] == "mistake"],
-                  "messages": {p["argument"] or p["name"]: p["message_line"] for p in parts if p.get("message_line")}},
+        "lines": {
+            "call": setting_lines.get("call", opening),
+            "starter": part["starter"]["line"],
+            "solution": part["solution"]["line"],
+            "supply": part["supply"]["line"] if part["supply"] else opening,
+            "generate": part["generate"]["line"] if part["generate"] else opening,
+            "cases": part["cases"]["line"] if part["cases"] else opening,
+            "passed": part["passed"]["line"] if part["passed"] else opening,
+            "mistakes": [p["line"] for p in parts if p["name"] == "mistake"],
+            "messages": {p["argument"] or p["name"]: p["message_line"] for p in parts if p.get("message_line")},
+        },
     }
 
 
@@ -109,20 +120,28 @@ def read_parts(lines, markers, opening, report, did_you_mean):
     for start, stop in zip(markers, markers[1:] + [len(lines)]):
         name, argument = PART_LINE.match(lines[start]).groups()
         line = opening + 1 + start
-        text = "\n".join(lines[start + 1:stop]).strip("\n") + "\n"
+        text = "\n".join(lines[start + 1 : stop]).strip("\n") + "\n"
         if name not in PARTS:
-            report(line, f"unknown exercise part '--- {name}'{did_you_mean(name, PARTS)}: the parts are "
-                         + ", ".join(f"'--- {p}'" for p in PARTS))
+            report(
+                line,
+                f"unknown exercise part '--- {name}'{did_you_mean(name, PARTS)}: the parts are "
+                + ", ".join(f"'--- {p}'" for p in PARTS),
+            )
         elif name == "message":
             owner = parts[-1] if parts and parts[-1]["name"] in ("starter", "mistake") else None
             if owner is None or owner["message"]:
-                report(line, "a '--- message' belongs right after the '--- starter' or '--- mistake NAME' it "
-                             "speaks about, once")
+                report(
+                    line,
+                    "a '--- message' belongs right after the '--- starter' or '--- mistake NAME' it speaks about, once",
+                )
             else:
                 owner["message"], owner["message_line"] = " ".join(text.split()), line
         elif name == "mistake" and not re.fullmatch(r"[a-z][a-z0-9_]*", argument or ""):
-            report(line, f"name the mistake after '--- mistake', in lower case with _, as in "
-                         f"'--- mistake replaces_x', not {argument!r}")
+            report(
+                line,
+                f"name the mistake after '--- mistake', in lower case with _, as in "
+                f"'--- mistake replaces_x', not {argument!r}",
+            )
         else:
             parts.append({"name": name, "argument": argument, "line": line, "text": text, "message": ""})
     first_line = {}
@@ -130,22 +149,31 @@ def read_parts(lines, markers, opening, report, did_you_mean):
         if part["name"] != "mistake":
             continue
         if part["argument"] in first_line:
-            report(part["line"], f"a second mistake named '{part['argument']}' (the first is on line "
-                                 f"{first_line[part['argument']]}): give each mistake its own name, so that the "
-                                 "grader's verdict says which one a learner made")
+            report(
+                part["line"],
+                f"a second mistake named '{part['argument']}' (the first is on line "
+                f"{first_line[part['argument']]}): give each mistake its own name, so that the "
+                "grader's verdict says which one a learner made",
+            )
         first_line.setdefault(part["argument"], part["line"])
     for part in parts:
         if part["name"] == "mistake" and not part["message"]:
-            report(part["line"], f"the mistake '{part['argument']}' has no message: add a '--- message' part after "
-                                 "it, saying what the numbers show and which idea to look at again")
+            report(
+                part["line"],
+                f"the mistake '{part['argument']}' has no message: add a '--- message' part after "
+                "it, saying what the numbers show and which idea to look at again",
+            )
     return parts
 
 
 def check_name(argument, opening, report):
     if re.fullmatch(r"[A-Za-z][\w-]*", argument):
         return True
-    report(opening, f"name the exercise after the fence, as in '```exercise my_function' "
-                    f"(letters, digits, _ and -), not {argument!r}")
+    report(
+        opening,
+        f"name the exercise after the fence, as in '```exercise my_function' "
+        f"(letters, digits, _ and -), not {argument!r}",
+    )
     return False
 
 
@@ -153,8 +181,11 @@ def read_call(text, line, name, report):
     """'stack(x, depth)' as (function name, argument names), or None with a problem."""
     match = CALL.match(text.strip())
     if not match:
-        report(line, f"say how the grader calls the learner's function, as in 'call: {name}(x, depth)': "
-                     "its name and the case columns passed to it")
+        report(
+            line,
+            f"say how the grader calls the learner's function, as in 'call: {name}(x, depth)': "
+            "its name and the case columns passed to it",
+        )
         return None
     return match.group(1), tuple(a.strip() for a in (match.group(2) or "").split(",") if a.strip())
 
@@ -195,15 +226,19 @@ def check_columns(settings, setting_lines, arguments, cases, report):
     ok = True
     unknown = [name for name in values if name not in arguments]
     if unknown:
-        report(setting_lines["values"], f"values names {', '.join(unknown)}, which the call does not pass: "
-                                        f"name some of {', '.join(arguments)}")
+        report(
+            setting_lines["values"],
+            f"values names {', '.join(unknown)}, which the call does not pass: name some of {', '.join(arguments)}",
+        )
         ok = False
     columns = [*arguments, *(name for case in cases for name in case if name not in arguments)]
     shown = [*dict.fromkeys(columns), "output", *(f"grad_{name}" for name in values)]
     unknown = [name for name in listed(settings.get("table")) if name not in shown]
     if unknown and ok:
-        report(setting_lines["table"], f"table names {', '.join(unknown)}, which is no column: the columns are "
-                                       f"{', '.join(shown)}")
+        report(
+            setting_lines["table"],
+            f"table names {', '.join(unknown)}, which is no column: the columns are {', '.join(shown)}",
+        )
         ok = False
     return ok
 
@@ -217,8 +252,11 @@ def read_cases(parts, report, quantities):
     table = next((p for p in parts if p["name"] == "cases"), None)
     if table is None:
         return (), ()
-    rows = [(table["line"] + 1 + i, line) for i, line in enumerate(table["text"].splitlines())
-            if line.strip() and not re.fullmatch(r"[\s|:-]+", line)]
+    rows = [
+        (table["line"] + 1 + i, line)
+        for i, line in enumerate(table["text"].splitlines())
+        if line.strip() and not re.fullmatch(r"[\s|:-]+", line)
+    ]
     if not rows:
         report(table["line"], "the '--- cases' table is empty: a header of column names, then a row per case")
         return None
@@ -240,8 +278,11 @@ def read_cases(parts, report, quantities):
         try:
             row = {name: read_cell(cell) for name, cell in cells_given}
         except (ValueError, SyntaxError):
-            report(line, f"a case's values are Python numbers, lists of numbers such as [1.0, 2.0], or the name of "
-                         f"a function of '--- supply'; this row reads {text.strip()!r}")
+            report(
+                line,
+                f"a case's values are Python numbers, lists of numbers such as [1.0, 2.0], or the name of "
+                f"a function of '--- supply'; this row reads {text.strip()!r}",
+            )
             ok = False
             continue
         cases.append({name: value for name, value in row.items() if name not in quantities})
@@ -304,9 +345,14 @@ def check_exercise_names(lesson):
     problems, seen = [], {}
     for exercise in lesson.exercises:
         if exercise["id"] in seen:
-            problems.append(LessonProblem(lesson.path, exercise["line"],
-                                          f"another exercise is named '{exercise['id']}' (line {seen[exercise['id']]}): "
-                                          "give each exercise its own name"))
+            problems.append(
+                LessonProblem(
+                    lesson.path,
+                    exercise["line"],
+                    f"another exercise is named '{exercise['id']}' (line {seen[exercise['id']]}): "
+                    "give each exercise its own name",
+                )
+            )
         seen.setdefault(exercise["id"], exercise["line"])
     return problems
 
@@ -318,5 +364,11 @@ def write(exercise, folder):
     (folder / f"exercise-{exercise['id']}.json").write_text(json.dumps(exercise["grading"].to_dict()), encoding="utf-8")
 
 
-KIND = BlockKind("exercise", parse=parse_exercise, template=TEMPLATES / "exercise.html",
-                 page_module=PAGE_MODULES / "exercise.js", check=check, write=write)
+KIND = BlockKind(
+    "exercise",
+    parse=parse_exercise,
+    template=TEMPLATES / "exercise.html",
+    page_module=PAGE_MODULES / "exercise.js",
+    check=check,
+    write=write,
+)

@@ -16,6 +16,7 @@ def yours(run, depth):                             run(**case) runs the learner'
     return [run(x=1.0, depth=d).grad_x for d in range(depth + 1)]
 ```
 """
+
 import functools
 import json
 import math
@@ -43,11 +44,23 @@ def parse_explore(argument, lines, opening, context):
         report(opening, f"name the explore after the fence, as in '```explore growth', not {argument!r}")
         return None
     if marker is None:
-        report(opening, "the explore has no '--- python' part: add one defining explore(…), a function of its "
-                        "controls that returns {'x': [...], 'series name': [...]}")
+        report(
+            opening,
+            "the explore has no '--- python' part: add one defining explore(…), a function of its "
+            "controls that returns {'x': [...], 'series name': [...]}",
+        )
         return None
-    explore = {"name": argument, "title": "", "caption": "", "x": "", "y": "", "scale": "linear",
-               "controls": [], "series": [], "yours": None}
+    explore = {
+        "name": argument,
+        "title": "",
+        "caption": "",
+        "x": "",
+        "y": "",
+        "scale": "linear",
+        "controls": [],
+        "series": [],
+        "yours": None,
+    }
     ok = True
     for number, line in enumerate(lines[:marker], start=opening + 1):
         if line.strip():
@@ -62,12 +75,12 @@ def parse_explore(argument, lines, opening, context):
     if not ok:
         return None
     code_end = yours_marker if yours_marker is not None and yours_marker > marker else len(lines)
-    explore["code"] = context.code + "\n" + "\n".join(lines[marker + 1:code_end]) + "\n"
+    explore["code"] = context.code + "\n" + "\n".join(lines[marker + 1 : code_end]) + "\n"
     if explore["yours"] and yours_marker is None:
         report(opening, "'yours' needs a '--- yours' part defining yours(run, …), the learner's series")
         return None
     if yours_marker is not None:
-        explore["code"] += "\n".join(lines[yours_marker + 1:]) + "\n"
+        explore["code"] += "\n".join(lines[yours_marker + 1 :]) + "\n"
     try:
         explore["data"] = compute_explore(explore["code"], explore["controls"], {})
     except ExploreError as error:
@@ -78,8 +91,11 @@ def parse_explore(argument, lines, opening, context):
         return None
     missing = [s["name"] for s in explore["series"] if s["name"] not in explore["data"]["series"]]
     if missing:
-        report(opening + 1 + marker, f"explore() returns no numbers for the series {', '.join(missing)}: "
-                                     "return one list per 'series' line, keyed by its name")
+        report(
+            opening + 1 + marker,
+            f"explore() returns no numbers for the series {', '.join(missing)}: "
+            "return one list per 'series' line, keyed by its name",
+        )
         return None
     return explore
 
@@ -90,8 +106,11 @@ def read_setting(explore, line, number, context):
     match = SETTING.match(line)
     if not match or match.group(1) not in SETTINGS:
         key = match.group(1) if match else line.strip()
-        report(number, f"unknown explore setting {key!r}{did_you_mean(key, SETTINGS)}: the settings are "
-                       "title, caption, x, y, 'control NAME' and 'series NAME'")
+        report(
+            number,
+            f"unknown explore setting {key!r}{did_you_mean(key, SETTINGS)}: the settings are "
+            "title, caption, x, y, 'control NAME' and 'series NAME'",
+        )
         return False
     key, name, value = match.groups()
     if key in ("control", "series", "yours") and not name:
@@ -106,15 +125,22 @@ def read_setting(explore, line, number, context):
         try:
             low, high, step, default = map(float, numbers)
         except ValueError:
-            report(number, f"the control {name}'s range, step and default are numbers, such as 1, 0.5 or -2; "
-                           f"{value!r} holds one that is not")
+            report(
+                number,
+                f"the control {name}'s range, step and default are numbers, such as 1, 0.5 or -2; "
+                f"{value!r} holds one that is not",
+            )
             return False
         if not low <= default <= high or step <= 0:
-            report(number, f"the control {name}'s default {default:g} must lie between {low:g} and {high:g}, "
-                           "and its step be above 0")
+            report(
+                number,
+                f"the control {name}'s default {default:g} must lie between {low:g} and {high:g}, "
+                "and its step be above 0",
+            )
             return False
-        explore["controls"].append({"name": name, "label": label.strip(), "min": low, "max": high,
-                                    "step": step, "default": default})
+        explore["controls"].append(
+            {"name": name, "label": label.strip(), "min": low, "max": high, "step": step, "default": default}
+        )
     elif key == "series":
         # The style is the last comma's word; a label may hold commas of its own ("both paths, s1.grad").
         label, comma, style = value.rpartition(",")
@@ -151,15 +177,26 @@ def check(lesson):
         if exercise is None and has_exercise_block(lesson, yours["exercise"]):
             continue  # its block could not be read: that problem is reported at its line
         if exercise is None or yours["over"] not in series:
-            problems.append(LessonProblem(lesson.path, explore["line"], f"'yours {yours['exercise']}: {yours['over']}' "
-                                          f"names an exercise of this lesson ({', '.join(exercises) or 'none'}) and one "
-                                          f"of the explore's series ({', '.join(series)})"))
+            problems.append(
+                LessonProblem(
+                    lesson.path,
+                    explore["line"],
+                    f"'yours {yours['exercise']}: {yours['over']}' "
+                    f"names an exercise of this lesson ({', '.join(exercises) or 'none'}) and one "
+                    f"of the explore's series ({', '.join(series)})",
+                )
+            )
             continue
         trusted = exercise_kind.trusted(lesson) if trusted is None else trusted
         if exercise["id"] not in trusted:
             continue
-        line, message = yours_problem(explore["code"], json.dumps(explore["controls"]), yours["over"],
-                                      json.dumps(exercise["grading"].to_dict()), exercise["solution"])
+        line, message = yours_problem(
+            explore["code"],
+            json.dumps(explore["controls"]),
+            yours["over"],
+            json.dumps(exercise["grading"].to_dict()),
+            exercise["solution"],
+        )
         if message:
             where = exercise["lines"]["solution"] if line == "solution" else explore["line"]
             problems.append(LessonProblem(lesson.path, where, message))
@@ -183,18 +220,28 @@ def yours_problem(code, controls, over, exercise, solution):
         data, raised = None, f"yours() raised {type(error).__name__}: {error}"
     if failures:  # the root problem: the solution fails on a case the explore runs
         case, failure = failures[0]
-        return "solution", (f"the solution {failure} for {case}, a case that the explore's yours() runs at its "
-                            "default controls: the solution is the truth every answer is compared with, so it must "
-                            "give finite numbers there too")
+        return "solution", (
+            f"the solution {failure} for {case}, a case that the explore's yours() runs at its "
+            "default controls: the solution is the truth every answer is compared with, so it must "
+            "give finite numbers there too"
+        )
     if data is None:
         return "explore", raised
     drawn, expected = data["series"]["yours"], data["series"][over]
-    if not all(a == b or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9))
-               for a, b in zip(drawn, expected)):
-        return "explore", (f"yours(), run on the exercise's solution, does not give the series '{over}': check "
-                           "what it measures")
+    if not all(
+        a == b or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9))
+        for a, b in zip(drawn, expected)
+    ):
+        return "explore", (
+            f"yours(), run on the exercise's solution, does not give the series '{over}': check what it measures"
+        )
     return None, None
 
 
-KIND = BlockKind("explore", parse=parse_explore, template=TEMPLATES / "explore.html",
-                 page_module=PAGE_MODULES / "explore-chart.js", check=check)
+KIND = BlockKind(
+    "explore",
+    parse=parse_explore,
+    template=TEMPLATES / "explore.html",
+    page_module=PAGE_MODULES / "explore-chart.js",
+    check=check,
+)

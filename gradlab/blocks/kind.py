@@ -1,9 +1,9 @@
 """What a kind of lesson block is: the one interface every kind (exercise, quiz, explore, numbers,
 concept links, callouts, and any new one) implements. docs/blocks.md has the recipe for a new kind."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
 
 # Where the built-in kinds keep their template and page module; a kind defined elsewhere (a test's)
 # names files of its own anywhere.
@@ -31,12 +31,12 @@ class BlockKind:
     """
 
     name: str
-    parse: Optional[Callable] = None
-    template: Optional[Path] = None
-    page_module: Optional[Path] = None
-    check: Optional[Callable] = None
-    write: Optional[Callable] = None
-    extend: Optional[Callable] = None
+    parse: Callable | None = None
+    template: Path | None = None
+    page_module: Path | None = None
+    check: Callable | None = None
+    write: Callable | None = None
+    extend: Callable | None = None
 
     @property
     def template_name(self):

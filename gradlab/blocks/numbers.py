@@ -7,6 +7,7 @@ def stack_gradient(depth): ...
 Its code runs before the lesson is converted (gradlab/lesson_code.py); the prose quotes what it
 computes as {{ stack_gradient(20) | .2f }}, and the explores share its functions.
 """
+
 import re
 from html import escape
 
@@ -50,10 +51,12 @@ class ComputedNumberPreprocessor(Preprocessor):
             source = self.md.lesson_source
             functions = lesson_code.lesson_functions(namespace)
             typo = did_you_mean(error.name, functions) if isinstance(error, NameError) else ""
-            source.report(source.line_of(match.group(0)),
-                          f"the computed number {match.group(0)} failed with {type(error).__name__}: {error}{typo}; "
-                          f"it can use the lesson's numbers functions ({', '.join(functions) or 'none yet'}) and "
-                          "math, then '| format' such as .2f")
+            source.report(
+                source.line_of(match.group(0)),
+                f"the computed number {match.group(0)} failed with {type(error).__name__}: {error}{typo}; "
+                f"it can use the lesson's numbers functions ({', '.join(functions) or 'none yet'}) and "
+                "math, then '| format' such as .2f",
+            )
             return match.group(0)
         return self.md.htmlStash.store(f'<span class="computed">{escape(text)}</span>')
 

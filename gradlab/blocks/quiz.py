@@ -8,6 +8,7 @@
   Why it is right.
 ```
 """
+
 import hashlib
 import re
 
@@ -27,20 +28,28 @@ def parse_quiz(argument, lines, opening, context):
         context.report(line, message)
 
     if argument and not QUIZ_NAME.fullmatch(argument):
-        report(opening, f"a quiz's name is lowercase letters, digits, '-' and '_', such as ```quiz highway-rate; "
-                        f"{argument!r} is not one")
+        report(
+            opening,
+            f"a quiz's name is lowercase letters, digits, '-' and '_', such as ```quiz highway-rate; "
+            f"{argument!r} is not one",
+        )
     question, options = None, []
     for number, line in enumerate(lines, start=opening + 1):
         option = re.match(r"^[-*] \[( |x|X)\] (.+)$", line)
         if line.startswith("? "):
             question = (number, line[2:].strip())
         elif option:
-            options.append({"text": option.group(2), "right": option.group(1) != " ", "line": number, "explanation": []})
+            options.append(
+                {"text": option.group(2), "right": option.group(1) != " ", "line": number, "explanation": []}
+            )
         elif line.startswith("  ") and options:
             options[-1]["explanation"].append(line.strip())
         elif line.strip():
-            report(number, f"a quiz has '? question', then '- [ ] option' or '- [x] option' lines, each followed by "
-                           f"its explanation indented two spaces; {line.strip()!r} is none of these")
+            report(
+                number,
+                f"a quiz has '? question', then '- [ ] option' or '- [x] option' lines, each followed by "
+                f"its explanation indented two spaces; {line.strip()!r} is none of these",
+            )
     rights = [option["line"] for option in options if option["right"]]
     if not question:
         report(opening, "the quiz has no question: add a line starting '? ' before its options")
@@ -49,24 +58,39 @@ def parse_quiz(argument, lines, opening, context):
     elif not rights:
         report(opening, "the quiz has no right option: mark the right one '- [x]'")
     elif len(rights) > 1:
-        report(opening, f"the quiz marks {len(rights)} options right (lines {', '.join(map(str, rights))}): "
-                        "mark exactly one '- [x]'")
+        report(
+            opening,
+            f"the quiz marks {len(rights)} options right (lines {', '.join(map(str, rights))}): "
+            "mark exactly one '- [x]'",
+        )
     for option in options:
         if not option["explanation"]:
-            report(option["line"], f"the option {option['text']!r} has no explanation: add a line under it, "
-                                   "indented two spaces, that says why it is right or wrong")
+            report(
+                option["line"],
+                f"the option {option['text']!r} has no explanation: add a line under it, "
+                "indented two spaces, that says why it is right or wrong",
+            )
     quiz_id = argument or (question_key(question[1]) if question else None)
     same = next((quiz for quiz in context.blocks("quiz") if quiz["id"] == quiz_id), None)
     if same:
-        report(opening, f"this quiz has the same {'name' if argument else 'question'} as the one on line {same['line']}: "
-                        "give each a name of its own, as ```quiz NAME, so saved answers stay on the right question")
+        report(
+            opening,
+            f"this quiz has the same {'name' if argument else 'question'} as the one on line {same['line']}: "
+            "give each a name of its own, as ```quiz NAME, so saved answers stay on the right question",
+        )
     if reported:
         return None
     return {
         "id": quiz_id,
         "question": context.render_inline(question[1], question[0]),
-        "options": [{"html": context.render_inline(o["text"], o["line"]), "right": o["right"],
-                     "explanation": context.render_inline(" ".join(o["explanation"]), o["line"] + 1)} for o in options],
+        "options": [
+            {
+                "html": context.render_inline(o["text"], o["line"]),
+                "right": o["right"],
+                "explanation": context.render_inline(" ".join(o["explanation"]), o["line"] + 1),
+            }
+            for o in options
+        ],
     }
 
 

@@ -34,7 +34,7 @@ async function ceremony(run) {
   try {
     credential = await run();
   } catch (error) {
-    throw new Error(explain(error));
+    throw new Error(explain(error), { cause: error });
   }
   if (!credential) throw new Error("no passkey was used.");
   return credential.toJSON();

@@ -222,7 +222,7 @@ function keysOf(...objects) {
 export function asImportedAt(doc, time) {
   const exercises = {};
   for (const [id, exercise] of Object.entries(doc.exercises)) {
-    const { draftsSettled, ...imported } = exercise;
+    const { draftsSettled: _settledHere, ...imported } = exercise;  // left out of what is imported
     if (imported.at) imported.at = Object.fromEntries(Object.keys(imported.at).map((field) => [field, time]));
     if (typeof imported.code === "string") Object.assign(imported, { edited: time, basedOn: null });
     exercises[id] = imported;

@@ -34,7 +34,7 @@ addEventListener("storage", (event) => {
 /** The record kept under a document id ("concept:<slug>", "module-test:<module>"), or empty() if there is none. */
 export function loadRecord(id, { empty, onProblem }) {
   const key = progressKey(id);
-  let raw = null;
+  let raw;
   try {
     raw = localStorage.getItem(key);
   } catch {

@@ -24,7 +24,9 @@ async def take_ceremony(request, data, kind):
     """The ceremony of this kind the request's flow names, used up; refused if expired or used already."""
     flow = data.get("flow")
     store = service_of(request)[1]
-    ceremony = await run_in_threadpool(store.take_ceremony, sessions.token_hash(flow), kind) if isinstance(flow, str) else None
+    ceremony = (
+        await run_in_threadpool(store.take_ceremony, sessions.token_hash(flow), kind) if isinstance(flow, str) else None
+    )
     if ceremony is None:
         raise Refused(400, "This passkey request has expired or was already used: start again.")
     return ceremony
@@ -42,8 +44,9 @@ async def new_passkey(request, kind):
 async def signed_in_answer(request, account_id, name):
     """The answer to a sign-in: a new session (ending the one the browser had), its cookie and CSRF token."""
     settings, store = service_of(request)
-    token, csrf = await run_in_threadpool(sessions.start_session, store, settings, account_id,
-                                          request.cookies.get(sessions.COOKIE))
+    token, csrf = await run_in_threadpool(
+        sessions.start_session, store, settings, account_id, request.cookies.get(sessions.COOKIE)
+    )
     response = JSONResponse({"account": {"name": name}, "csrf": csrf})
     sessions.set_cookie(settings, request, response, token)
     return response
@@ -54,7 +57,9 @@ async def stored(store_passkey, *arguments):
     try:
         return await run_in_threadpool(store_passkey, *arguments)
     except PasskeyTaken:
-        raise Refused(409, "This passkey is registered already, perhaps to another account: sign in with it, or make a new one.") from None
+        raise Refused(
+            409, "This passkey is registered already, perhaps to another account: sign in with it, or make a new one."
+        ) from None
 
 
 def credential_in(data):

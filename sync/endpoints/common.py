@@ -24,7 +24,9 @@ async def changing(request, signed_in=True):
     check_origin(request, settings)
     if not signed_in:
         client = request.client.host if request.client else "unknown"
-        await run_in_threadpool(check_rate, store, f"sign-in {client}", settings.sign_in_attempts_per_minute, "sign-in attempts")
+        await run_in_threadpool(
+            check_rate, store, f"sign-in {client}", settings.sign_in_attempts_per_minute, "sign-in attempts"
+        )
         return None
     session = await signed_in_session(request)
     check_csrf(request, session)

@@ -29,7 +29,9 @@ async def devices_begin(request):
     code = "".join(ch for ch in str((await read_json(request, settings)).get("code", "")) if ch.isdigit())
     account_id = await run_in_threadpool(store.take_device_code, sessions.token_hash(code)) if len(code) == 8 else None
     if account_id is None:
-        raise Refused(400, "That code is not valid: a code works once, for 10 minutes. Ask your signed-in device for a new one.")
+        raise Refused(
+            400, "That code is not valid: a code works once, for 10 minutes. Ask your signed-in device for a new one."
+        )
     account = await run_in_threadpool(store.account, account_id)
     existing = await run_in_threadpool(store.passkey_ids, account_id)
     options, challenge = passkeys.registration_options(settings, account_id, account.name, existing)

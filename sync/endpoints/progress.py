@@ -1,5 +1,7 @@
 """The account's progress: read what changed since a version, and merge what this browser changed."""
 
+import functools
+
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
@@ -24,12 +26,14 @@ async def sync_progress(request):
     session = await changing(request)
     settings, store = service_of(request)
     upload = read_upload(await read_json(request, settings), settings)
-    refusal = lambda lesson_id, merged: check_size(lesson_id, merged, settings)
+    refusal = functools.partial(check_size, settings=settings)
     refused, holds = dict(upload.refused), set()
     for lesson_id, document in upload.lessons.items():
-        merge = lambda stored, mine, lesson_id=lesson_id: merge_document(lesson_id, stored, mine)
+        merge = functools.partial(merge_document, lesson_id)
         try:
-            merged, why = await run_in_threadpool(store.merge_lesson, session.account_id, lesson_id, document, merge, refusal)
+            merged, why = await run_in_threadpool(
+                store.merge_lesson, session.account_id, lesson_id, document, merge, refusal
+            )
         except AccountGone:
             raise Refused(401, "You are signed out: sign in again to sync your progress.") from None
         if why:
@@ -38,7 +42,9 @@ async def sync_progress(request):
             holds.add(lesson_id)
     version, changed = await run_in_threadpool(store.progress, session.account_id, upload.since)
     lessons = {lesson_id: document for lesson_id, document in changed.items() if lesson_id not in holds}
-    return JSONResponse({"schema": SCHEMA, "lessons": lessons, "refused": refused, "version": version, "synced": now_ms()})
+    return JSONResponse(
+        {"schema": SCHEMA, "lessons": lessons, "refused": refused, "version": version, "synced": now_ms()}
+    )
 
 
 def number_in_query(request, name):

@@ -20,8 +20,16 @@ from tests.browser.find_chromium import find_chromium
 
 # Chromium ignores a switch it does not know; this one finds our browser among the processes.
 BROWSER_MARKER = f"--gradlab-test-run={os.getpid()}"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 WEB_SCHEMES = ("http", "https", "ws", "wss")
 # What a lesson page fetches to boot Python: held back by `python_held_back`.
 RUNTIME_FILES = re.compile(r"/pyodide-[\d.]+/|\.whl$|/python\.[0-9a-f]+\.bin$")
@@ -79,8 +87,10 @@ def launch_options(off_origin_proxy):
     """How the tests start Chromium: headless, and with every request beyond loopback sent to the proxy."""
     path = find_chromium()
     if not path:
-        pytest.fail("No Chromium found for the browser tests. Install Debian's (apt-get install -y chromium), "
-                    "set GRADLAB_CHROMIUM to a Chromium executable, or run `python -m playwright install chromium`.")
+        pytest.fail(
+            "No Chromium found for the browser tests. Install Debian's (apt-get install -y chromium), "
+            "set GRADLAB_CHROMIUM to a Chromium executable, or run `python -m playwright install chromium`."
+        )
     host, port = off_origin_proxy.server_address[:2]
     # Chromium never proxies loopback, so the sites under test are reached directly.
     return {"executable_path": path, "args": [*CHROMIUM_FLAGS, BROWSER_MARKER, f"--proxy-server=http://{host}:{port}"]}
@@ -122,7 +132,7 @@ class OffOriginGuard:
 
     def leaks(self):
         """Every request that left: seen by the contexts, or refused by the proxy since the test began."""
-        return self.foreign + [f"proxy: {line}" for line in self.proxy.requests[self.proxied_before:]]
+        return self.foreign + [f"proxy: {line}" for line in self.proxy.requests[self.proxied_before :]]
 
 
 @pytest.fixture

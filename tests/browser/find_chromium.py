@@ -24,6 +24,7 @@ def playwright_chromium():
     """Playwright's own Chromium, where `playwright install chromium` could download it."""
     try:
         from playwright.sync_api import sync_playwright
+
         with sync_playwright() as playwright:
             path = playwright.chromium.executable_path
     except Exception:

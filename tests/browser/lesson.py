@@ -47,11 +47,14 @@ def paste_code(page, code):
     editor = page.get_by_role("textbox", name="Code editor")
     editor.focus()
     page.keyboard.press("ControlOrMeta+a")
-    editor.evaluate("""(target, text) => {
+    editor.evaluate(
+        """(target, text) => {
         const data = new DataTransfer();
         data.setData("text/plain", text);
         target.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    }""", code)
+    }""",
+        code,
+    )
 
 
 def saved_progress(page):

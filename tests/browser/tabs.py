@@ -92,5 +92,6 @@ def code_is_kept(page, code):
 def type_code(page, code):
     """Type code in the editor and wait until the page has saved it (CodeMirror takes it in a moment later)."""
     set_code(page, code)
-    page.wait_for_function("([key, code]) => (localStorage.getItem(key) || '').includes(code)",
-                           arg=[PROGRESS_KEY, json.dumps(code)[1:-1]])
+    page.wait_for_function(
+        "([key, code]) => (localStorage.getItem(key) || '').includes(code)", arg=[PROGRESS_KEY, json.dumps(code)[1:-1]]
+    )

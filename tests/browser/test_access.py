@@ -105,13 +105,26 @@ def test_lighthouse_scores_accessibility_and_best_practices_at_100(site_url, tmp
     report_path = tmp_path / "lighthouse.json"
     environment = {**os.environ, "CHROME_PATH": find_chromium()}
     completed = subprocess.run(
-        [str(lighthouse), site_url + LESSON, "--only-categories=accessibility,best-practices",
-         "--output=json", f"--output-path={report_path}", "--quiet",
-         f"--chrome-flags={' '.join(CHROMIUM_FLAGS)}"],
-        capture_output=True, text=True, timeout=300, env=environment)
+        [
+            str(lighthouse),
+            site_url + LESSON,
+            "--only-categories=accessibility,best-practices",
+            "--output=json",
+            f"--output-path={report_path}",
+            "--quiet",
+            f"--chrome-flags={' '.join(CHROMIUM_FLAGS)}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=environment,
+    )
     assert completed.returncode == 0, completed.stderr[-2000:]
     report = json.loads(report_path.read_text())
     scores = {name: category["score"] for name, category in report["categories"].items()}
-    failing = [(audit["id"], audit["title"]) for audit in report["audits"].values()
-               if audit.get("score") is not None and audit["score"] < 1 and audit.get("scoreDisplayMode") == "binary"]
+    failing = [
+        (audit["id"], audit["title"])
+        for audit in report["audits"].values()
+        if audit.get("score") is not None and audit["score"] < 1 and audit.get("scoreDisplayMode") == "binary"
+    ]
     assert scores == {"accessibility": 1, "best-practices": 1}, failing

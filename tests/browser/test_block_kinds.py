@@ -1,5 +1,6 @@
 """The page starts a block kind defined in tests/fixtures/block_kinds alone, by the page module the
 build bundled from its one registration; a block whose start fails leaves the others working."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -22,7 +23,9 @@ def test_the_kinds_page_module_starts_and_a_failing_one_stops_no_other(new_conte
     page = new_context(site=fixture_site_url).new_page()
     page.goto(fixture_site_url + "8.2-second-of-eight/")
     # The failing block comes first on the page, and is told of; the blocks after it start all the same.
-    expect(page.get_by_role("status", name="Notices")).to_contain_text("A part of this page (a failing) could not start")
+    expect(page.get_by_role("status", name="Notices")).to_contain_text(
+        "A part of this page (a failing) could not start"
+    )
     card = page.locator(".flashcard")
     card.get_by_role("button", name="Turn over").click()  # enabled only once its module has started
     expect(card.locator(".flashcard-back")).to_have_text("The local rates along one path.")

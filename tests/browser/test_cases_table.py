@@ -8,7 +8,6 @@ from playwright.sync_api import expect
 
 import build
 from gradlab.server import serve_in_background
-
 from tests.browser.lesson import BLANK, BOOT_TIMEOUT_MS, click, open_lesson, result, set_code, starter_code
 from tests.browser.tabs import note_foreign_requests
 
@@ -69,13 +68,15 @@ def functions_site_url(tmp_path_factory):
 
 
 def test_a_case_that_passes_a_function_shows_its_name_in_the_table_the_message_and_the_explore(
-        new_context, functions_site_url):
+    new_context, functions_site_url
+):
     page = new_context(site=functions_site_url).new_page()
     page.goto(functions_site_url + "7.1-what-a-derivative-measures/index.html")
     set_code(page, "def slope(f, x, h):\n    return (f(x + h) - f(x)) / h\n")  # one-sided: the mistake
     click(page, "Check")
-    expect(result(page)).to_contain_text("Your slope of cube at 1 is 3.31, where 3.01 was expected",
-                                         timeout=BOOT_TIMEOUT_MS)
+    expect(result(page)).to_contain_text(
+        "Your slope of cube at 1 is 3.31, where 3.01 was expected", timeout=BOOT_TIMEOUT_MS
+    )
     table = result(page).get_by_role("table", name="What Check ran")
     expect(table.get_by_role("columnheader").first).to_have_text("Function")
     functions = [table.get_by_role("row").nth(row).get_by_role("cell").first for row in range(1, 5)]

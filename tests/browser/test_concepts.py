@@ -39,7 +39,9 @@ def test_the_module_page_shows_progress_on_each_card_and_lesson(page, site_url):
     concepts = page.get_by_role("region", name="Concepts")
     expect(concepts.get_by_role("listitem").filter(has_text="Residual connections")).to_contain_text("(not started)")
     page.goto(site_url + CARD)
-    page.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name="A correction to add to its input").check()
+    page.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role(
+        "radio", name="A correction to add to its input"
+    ).check()
     page.get_by_role("link", name="Study this module →").click()
     expect(concepts.get_by_role("listitem").filter(has_text="Residual connections")).to_contain_text("(done)")
     lessons = page.get_by_role("region", name="Lessons")

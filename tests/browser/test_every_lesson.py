@@ -1,5 +1,6 @@
 """Every graded lesson, end to end in the browser: the reference passes, the unchanged starter does not,
 one of its mistakes is named with its own message, and its explore recomputes as a slider moves."""
+
 import re
 
 import pytest

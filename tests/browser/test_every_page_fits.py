@@ -13,8 +13,9 @@ WIDER_THAN_THE_PAGE = """() => [...document.body.querySelectorAll('*')]
 
 def built_pages(site):
     """Lessons, concept cards, module pages, module tests and the index (a solution is a fragment, not a page)."""
-    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html")
-                  if not path.name.startswith("solution-"))
+    return sorted(
+        path.relative_to(site).as_posix() for path in site.rglob("*.html") if not path.name.startswith("solution-")
+    )
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

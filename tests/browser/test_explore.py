@@ -45,8 +45,10 @@ def test_sliders_are_keyboard_operable(page, site_url):
 
 
 def test_after_a_check_the_learners_curve_is_drawn_over_the_reference(page, site_url):
-    from tests.browser.lesson import BLANK, click, result, set_code, starter_code
     import re
+
+    from tests.browser.lesson import BLANK, click, result, set_code, starter_code
+
     open_lesson(page, site_url)
     expect(figure(page).get_by_role("columnheader", name="Your code")).to_have_count(0)
     set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
@@ -58,5 +60,6 @@ def test_after_a_check_the_learners_curve_is_drawn_over_the_reference(page, site
     expect(figure(page)).to_contain_text("your code 1e-40")
     set_code(page, starter_code(page).replace(BLANK, "x = x + layer(x)"))
     click(page, "Check")
-    expect(table_row(page, 20).get_by_role("cell")).to_have_text(["1e-20", "6.727", "6.727", "0"],
-                                                                 timeout=BOOT_TIMEOUT_MS)
+    expect(table_row(page, 20).get_by_role("cell")).to_have_text(
+        ["1e-20", "6.727", "6.727", "0"], timeout=BOOT_TIMEOUT_MS
+    )

@@ -4,8 +4,16 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, check_passes, click, open_lesson, output, right_solution, set_code,
-                                  wait_for_python)
+from tests.browser.lesson import (
+    BOOT_TIMEOUT_MS,
+    check_passes,
+    click,
+    open_lesson,
+    output,
+    right_solution,
+    set_code,
+    wait_for_python,
+)
 
 
 def requested_paths(page):
@@ -23,7 +31,9 @@ def test_python_boots_from_the_snapshot_without_unpacking_the_wheel(page, site_u
 
 
 def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(page, site_url):
-    page.route(re.compile(r".*/python\.[0-9a-f]{10}\.bin$"), lambda route: route.fulfill(status=200, body=b"not a snapshot"))
+    page.route(
+        re.compile(r".*/python\.[0-9a-f]{10}\.bin$"), lambda route: route.fulfill(status=200, body=b"not a snapshot")
+    )
     paths = requested_paths(page)
     open_lesson(page, site_url)
     set_code(page, right_solution(page))

@@ -1,11 +1,22 @@
 """Your graph: the graph the learner's function built, drawn with its gradients, the highway named,
 the reference beside a wrong answer, big graphs folded; loaded only when first asked for."""
+
 import re
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BLANK, RUN_TIMEOUT_MS, check_passes, click, open_lesson, result, right_solution,
-                                  set_code, starter_code, wait_for_python)
+from tests.browser.lesson import (
+    BLANK,
+    RUN_TIMEOUT_MS,
+    check_passes,
+    click,
+    open_lesson,
+    result,
+    right_solution,
+    set_code,
+    starter_code,
+    wait_for_python,
+)
 from tests.browser.test_access import NODE_MODULES
 
 

@@ -4,8 +4,20 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BLANK, BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, check_passes, click, open_lesson, output,
-                                  result, right_solution, set_code, starter_code, wait_for_python)
+from tests.browser.lesson import (
+    BLANK,
+    BOOT_TIMEOUT_MS,
+    RUN_TIMEOUT_MS,
+    check_passes,
+    click,
+    open_lesson,
+    output,
+    result,
+    right_solution,
+    set_code,
+    starter_code,
+    wait_for_python,
+)
 
 
 def test_lesson_reads_before_python_is_ready(held_page):
@@ -35,11 +47,13 @@ def test_replacing_x_gets_not_yet_the_diagnosis_and_the_table(page, site_url):
     expect(result(page)).to_contain_text(re.compile(r"^Not yet"), timeout=RUN_TIMEOUT_MS)
     expect(result(page)).to_contain_text("1e-20")
     expect(result(page).get_by_role("columnheader")).to_have_text(
-        ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient", "Result"])
+        ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient", "Result"]
+    )
     first_row = result(page).get_by_role("row").nth(1)
     # Each cell also carries its column's label, shown on phones, where rows become cards.
-    expect(first_row.get_by_role("cell")).to_have_text([re.compile(text + "$") for text in
-                                                        ("20", "1", "0.1", "6.727", "1e-20", "✗ differs")])
+    expect(first_row.get_by_role("cell")).to_have_text(
+        [re.compile(text + "$") for text in ("20", "1", "0.1", "6.727", "1e-20", "✗ differs")]
+    )
     expect(result(page).get_by_role("code").first).to_have_text("x")  # the message's markdown, rendered
 
 

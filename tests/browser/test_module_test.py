@@ -18,8 +18,10 @@ def score(page):
 
 def option_orders(page):
     """The options' names, question by question, in the order the page shows them."""
-    return [questions(page).nth(i).get_by_role("radio").evaluate_all("radios => radios.map(r => r.labels[0].textContent)")
-            for i in range(questions(page).count())]
+    return [
+        questions(page).nth(i).get_by_role("radio").evaluate_all("radios => radios.map(r => r.labels[0].textContent)")
+        for i in range(questions(page).count())
+    ]
 
 
 def answer_right(page, how_many):
@@ -37,8 +39,12 @@ def test_a_wrong_attempt_shows_the_score_and_every_explanation(page, site_url):
     answer_right(page, 2)
     questions(page).nth(2).locator("li:not([data-right])").first.get_by_role("radio").check()
     page.get_by_role("button", name="Submit answers").click()
-    expect(score(page)).to_have_text(re.compile(rf"^2 of {total} right\. Pass mark: \d+ of {total} \(75%\)\. "
-                                                rf"Not passed yet\. Best so far: 2 of {total}"))
+    expect(score(page)).to_have_text(
+        re.compile(
+            rf"^2 of {total} right\. Pass mark: \d+ of {total} \(75%\)\. "
+            rf"Not passed yet\. Best so far: 2 of {total}"
+        )
+    )
     expect(explanations).to_have_count(page.get_by_role("radio").count())
     expect(explanations.filter(has_text=re.compile("^The right answer"))).to_have_count(total)
     expect(questions(page).nth(2)).to_contain_text("Wrong: the right answer is the one in bold.")
@@ -82,7 +88,7 @@ def test_passing_is_kept_and_shown_on_the_module_page(page, site_url):
 
 def test_unreadable_saved_scores_are_set_aside_and_the_test_starts_afresh(page, site_url):
     page.goto(site_url + MODULE_TEST)
-    page.evaluate(f"localStorage.setItem({TEST_KEY!r}, '{{\"schema\": 1, \"test\": \"8\", \"best\": \"lots\"}}')")
+    page.evaluate(f'localStorage.setItem({TEST_KEY!r}, \'{{"schema": 1, "test": "8", "best": "lots"}}\')')
     page.reload()
     expect(page.get_by_role("status", name="Notices")).to_contain_text("could not be read")
     page.get_by_role("button", name="Submit answers").click()

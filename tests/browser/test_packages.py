@@ -1,4 +1,5 @@
 """A lesson's package from PyPI, installed in the page's Python from the site itself, offline-ready."""
+
 import re
 
 import pytest
@@ -26,6 +27,8 @@ def test_learner_code_imports_the_lessons_package(packages_page):
     set_code(page, "from tabulate import tabulate\nprint(tabulate([[1, 2], [30, 40]]))\n")
     click(page, "Run")
     expect(output(page)).to_contain_text("30  40", timeout=RUN_TIMEOUT_MS)
-    set_code(page, "from tabulate import tabulate\n\ndef doubled(x):\n    print(tabulate([[x.data]]))\n    return x + x\n")
+    set_code(
+        page, "from tabulate import tabulate\n\ndef doubled(x):\n    print(tabulate([[x.data]]))\n    return x + x\n"
+    )
     click(page, "Check")
     expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=RUN_TIMEOUT_MS)

@@ -5,8 +5,19 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BLANK, BOOT_TIMEOUT_MS, LESSON, PROGRESS_KEY, check_passes, click, open_lesson,
-                                  right_solution, saved_progress, set_code, starter_code)
+from tests.browser.lesson import (
+    BLANK,
+    BOOT_TIMEOUT_MS,
+    LESSON,
+    PROGRESS_KEY,
+    check_passes,
+    click,
+    open_lesson,
+    right_solution,
+    saved_progress,
+    set_code,
+    starter_code,
+)
 
 
 def editor(page):
@@ -115,7 +126,10 @@ def test_export_then_import_moves_progress_to_another_browser(new_context, page,
 A_RECORD = {"schema": 1, "lesson": "8.6", "exercises": {}, "quizzes": {}, "sections": {}}
 BAD_FILES = {
     "another lesson": (json.dumps({**A_RECORD, "lesson": "9.9"}), "it is for lesson 9.9, not 8.6"),
-    "another schema version": (json.dumps({**A_RECORD, "schema": 3}), "it has format version 3, this page reads versions 1 to 2"),
+    "another schema version": (
+        json.dumps({**A_RECORD, "schema": 3}),
+        "it has format version 3, this page reads versions 1 to 2",
+    ),
     "not JSON": ('{"schema": 1, "lesson": "8.6", ', "could not be imported: "),
 }
 
@@ -138,7 +152,10 @@ def test_importing_a_bad_file_changes_nothing_and_says_why(page, site_url, tmp_p
 
 UNREADABLE_RECORDS = {
     "not JSON": ("{not json", "could not be read ("),
-    "another schema version": (json.dumps({**A_RECORD, "schema": 3}), "it has format version 3, this page reads versions 1 to 2"),
+    "another schema version": (
+        json.dumps({**A_RECORD, "schema": 3}),
+        "it has format version 3, this page reads versions 1 to 2",
+    ),
 }
 
 
@@ -150,19 +167,29 @@ def test_unreadable_saved_progress_is_set_aside_and_the_learner_told(page, site_
     page.reload()
     expect(page.get_by_role("status", name="Notices")).to_contain_text("could not be read")
     expect(page.get_by_role("status", name="Notices")).to_contain_text(why)
-    kept = page.evaluate("key => Object.keys(localStorage).filter(k => k.startsWith(key + ':set-aside:'))", PROGRESS_KEY)
+    kept = page.evaluate(
+        "key => Object.keys(localStorage).filter(k => k.startsWith(key + ':set-aside:'))", PROGRESS_KEY
+    )
     assert len(kept) == 1
     assert page.evaluate("key => localStorage.getItem(key)", kept[0]) == stored
     set_code(page, "print('fresh')\n")
     fresh = saved_progress(page)
-    assert (fresh["schema"], fresh["lesson"], fresh["exercises"]["residual_stack"]["code"]) == (2, "8.6", "print('fresh')\n")
+    assert (fresh["schema"], fresh["lesson"], fresh["exercises"]["residual_stack"]["code"]) == (
+        2,
+        "8.6",
+        "print('fresh')\n",
+    )
 
 
 def test_a_version_1_record_is_upgraded_with_its_answers_on_their_questions(page, site_url):
     page.goto(site_url + LESSON)
-    version_1 = {"schema": 1, "lesson": "8.6", "sections": {"Watch": True},
-                 "exercises": {"residual_stack": {"code": "print('from version 1')\n", "hints": 1, "passed": True}},
-                 "quizzes": {"q1": [0, 1], "q3": [1]}}  # keyed by position, as version 1 kept them
+    version_1 = {
+        "schema": 1,
+        "lesson": "8.6",
+        "sections": {"Watch": True},
+        "exercises": {"residual_stack": {"code": "print('from version 1')\n", "hints": 1, "passed": True}},
+        "quizzes": {"q1": [0, 1], "q3": [1]},
+    }  # keyed by position, as version 1 kept them
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, json.dumps(version_1)])
     page.reload()
     expect(editor(page)).to_have_text("print('from version 1')")
@@ -215,7 +242,8 @@ def two_exercises_url(tmp_path_factory):
     site = tmp_path_factory.mktemp("site")
     build.build_site(lessons, site)
     server = serve_in_background(site)
-    yield "http://%s:%d/" % server.server_address[:2]
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}/"
     server.shutdown()
 
 

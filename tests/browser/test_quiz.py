@@ -6,7 +6,9 @@ from tests.browser.lesson import open_lesson
 
 
 def first_question(page):
-    return page.get_by_role("radiogroup", name="With a residual connection around it, what is each block actually learning?")
+    return page.get_by_role(
+        "radiogroup", name="With a residual connection around it, what is each block actually learning?"
+    )
 
 
 def test_a_wrong_pick_explains_itself_and_the_learner_can_try_again(page, site_url):

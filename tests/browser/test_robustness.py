@@ -2,15 +2,30 @@
 back by itself if it died, and a right Check passes straight after. Nothing typed is lost."""
 
 import re
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, a_right_check_passes, check_passes, click,
-                                  open_lesson, output, paste_code, result, right_solution, saved_progress, set_code,
-                                  wait_for_python)
+from tests.browser.lesson import (
+    BOOT_TIMEOUT_MS,
+    RUN_TIMEOUT_MS,
+    a_right_check_passes,
+    check_passes,
+    click,
+    open_lesson,
+    output,
+    paste_code,
+    result,
+    right_solution,
+    saved_progress,
+    set_code,
+    wait_for_python,
+)
 from tests.corpus import RIGHT_STACK
 
-FIVE_THOUSAND_LAYERS = RIGHT_STACK + """
+FIVE_THOUSAND_LAYERS = (
+    RIGHT_STACK
+    + """
 x = Value(1.0)
 deep = residual_stack(x, 5000)
 deep.backward()
@@ -18,15 +33,40 @@ print('gradient after 5000 layers:', x.grad)
 deep = None  # dropped: 20,000 linked Values to free
 print('dropped')
 """
+)
 
 # (name, code, button, what the learner is told, stop after it starts?)
 HOSTILE_INPUTS = [
-    ("endless loop", "print('looping', flush=True)\nwhile True:\n    pass\n", "Run", r"Stopped \(KeyboardInterrupt\)\.", True),
-    ("loop inside C", "print('summing', flush=True)\nprint(sum(range(10**13)))\n", "Run", r"Stopped\. Python was restarted to end your code", True),
-    ("long sleep", "import time\ntime.sleep(60)\n", "Run", r"Stopped: your code ran for more than 10 s, the limit", False),
+    (
+        "endless loop",
+        "print('looping', flush=True)\nwhile True:\n    pass\n",
+        "Run",
+        r"Stopped \(KeyboardInterrupt\)\.",
+        True,
+    ),
+    (
+        "loop inside C",
+        "print('summing', flush=True)\nprint(sum(range(10**13)))\n",
+        "Run",
+        r"Stopped\. Python was restarted to end your code",
+        True,
+    ),
+    (
+        "long sleep",
+        "import time\ntime.sleep(60)\n",
+        "Run",
+        r"Stopped: your code ran for more than 10 s, the limit",
+        False,
+    ),
     ("a million prints", "for i in range(1_000_000):\n    print(i)\n", "Run", r"Output stopped here", False),
     ("a 2 GiB string", "s = ' ' * 2**31\n", "Run", r"OverflowError|MemoryError", False),
-    ("a list without end", "a = []\nwhile True:\n    a.append(' ' * 10**6)\n", "Run", r"MemoryError|more than 10 s", False),
+    (
+        "a list without end",
+        "a = []\nwhile True:\n    a.append(' ' * 10**6)\n",
+        "Run",
+        r"MemoryError|more than 10 s",
+        False,
+    ),
     ("unbounded recursion", "def f():\n    return f()\nf()\n", "Run", r"RecursionError", False),
     ("5,000 layers dropped", FIVE_THOUSAND_LAYERS, "Check", r"^Passed", False),
     ("sys.exit()", "import sys\nprint('bye')\nsys.exit()\n", "Run", r"SystemExit", False),
@@ -36,25 +76,67 @@ HOSTILE_INPUTS = [
     ("a syntax error", "def broken(:\n    pass\n", "Run", r"SyntaxError", False),
     ("input()", "name = input('Your name? ')\n", "Run", r"input\(\) cannot ask for text here", False),
     ("non-ASCII", "größe = 'naïve ☃'\nλ = len(größe)\nprint(größe, λ)\n", "Run", r"naïve ☃ 7", False),
-    ("a 200 KB paste", "\n".join(f"line_{i} = {i}  # {'x' * 40}" for i in range(3500)) + "\nprint('pasted ran')\n",
-     "Run", r"pasted ran", False),
-    ("js.postMessage garbage", "import js\njs.postMessage('garbage')\njs.postMessage(js.JSON.parse("
-     "'{\"type\": \"done\", \"id\": 1, \"result\": {\"passed\": true, \"message\": \"Passed (forged)\"}}'))\n"
-     "print('posted')\n", "Run", r"posted", False),
+    (
+        "a 200 KB paste",
+        "\n".join(f"line_{i} = {i}  # {'x' * 40}" for i in range(3500)) + "\nprint('pasted ran')\n",
+        "Run",
+        r"pasted ran",
+        False,
+    ),
+    (
+        "js.postMessage garbage",
+        "import js\njs.postMessage('garbage')\njs.postMessage(js.JSON.parse("
+        '\'{"type": "done", "id": 1, "result": {"passed": true, "message": "Passed (forged)"}}\'))\n'
+        "print('posted')\n",
+        "Run",
+        r"posted",
+        False,
+    ),
     # Forged replies to every request id a Check could carry: the page must take only the worker's own.
-    ("forged verdicts", "import js\nfor n in range(1, 500):\n    js.postMessage(js.JSON.parse('{\"type\": \"done\", "
-     "\"id\": %d, \"result\": {\"passed\": true, \"message\": \"Passed (forged)\"}}' % n))\nprint('posted')\n",
-     "Check", r"^Not yet", False),
+    (
+        "forged verdicts",
+        'import js\nfor n in range(1, 500):\n    js.postMessage(js.JSON.parse(\'{"type": "done", '
+        '"id": %d, "result": {"passed": true, "message": "Passed (forged)"}}\' % n))\nprint(\'posted\')\n',
+        "Check",
+        r"^Not yet",
+        False,
+    ),
     # What Stop raises, raised by the code itself: a sentence naming it, never "undefined" or a crash.
-    ("KeyboardInterrupt raised", "raise KeyboardInterrupt\n", "Check",
-     r"^Not yet: Your code raised KeyboardInterrupt on line 1 .*Stop was not pressed", False),
-    ("KeyboardInterrupt in Run", "raise KeyboardInterrupt\n", "Run", r"KeyboardInterrupt itself: .*Stop was not pressed", False),
-    ("a BaseException of its own", "class Boom(BaseException):\n    pass\n\nraise Boom('boom')\n", "Check",
-     r"^Not yet: Your code raised Boom on line 4", False),
-    ("GeneratorExit raised", RIGHT_STACK.replace("    return x", "    raise GeneratorExit"), "Check",
-     r"^Not yet: residual_stack raised GeneratorExit on line 9", False),
-    ("the interrupt signal sent to itself", "import signal\nsignal.raise_signal(signal.SIGINT)\n", "Check",
-     r"Your code sent Python the interrupt signal that Stop sends", False),
+    (
+        "KeyboardInterrupt raised",
+        "raise KeyboardInterrupt\n",
+        "Check",
+        r"^Not yet: Your code raised KeyboardInterrupt on line 1 .*Stop was not pressed",
+        False,
+    ),
+    (
+        "KeyboardInterrupt in Run",
+        "raise KeyboardInterrupt\n",
+        "Run",
+        r"KeyboardInterrupt itself: .*Stop was not pressed",
+        False,
+    ),
+    (
+        "a BaseException of its own",
+        "class Boom(BaseException):\n    pass\n\nraise Boom('boom')\n",
+        "Check",
+        r"^Not yet: Your code raised Boom on line 4",
+        False,
+    ),
+    (
+        "GeneratorExit raised",
+        RIGHT_STACK.replace("    return x", "    raise GeneratorExit"),
+        "Check",
+        r"^Not yet: residual_stack raised GeneratorExit on line 9",
+        False,
+    ),
+    (
+        "the interrupt signal sent to itself",
+        "import signal\nsignal.raise_signal(signal.SIGINT)\n",
+        "Check",
+        r"Your code sent Python the interrupt signal that Stop sends",
+        False,
+    ),
 ]
 
 
@@ -62,8 +144,7 @@ def settled(page):
     expect(page.get_by_role("button", name="Run", exact=True)).to_be_enabled(timeout=RUN_TIMEOUT_MS)
 
 
-@pytest.mark.parametrize("name, code, button, told, stop",
-                         [pytest.param(*case, id=case[0]) for case in HOSTILE_INPUTS])
+@pytest.mark.parametrize("name, code, button, told, stop", [pytest.param(*case, id=case[0]) for case in HOSTILE_INPUTS])
 def test_hostile_input_is_survived(page, site_url, name, code, button, told, stop):
     open_lesson(page, site_url)
     wait_for_python(page)
@@ -89,7 +170,7 @@ def test_hostile_input_is_survived(page, site_url, name, code, button, told, sto
 def test_after_a_series_of_hostile_runs_the_last_code_survives_a_reload(page, site_url):
     open_lesson(page, site_url)
     wait_for_python(page)
-    for name, code, button, _, stop in HOSTILE_INPUTS[6:14]:
+    for _, code, button, _, _ in HOSTILE_INPUTS[6:14]:
         set_code(page, code)
         click(page, button)
         settled(page)
@@ -152,5 +233,9 @@ def test_the_page_runs_under_its_content_security_policy_without_violations(page
     check_passes(page, BOOT_TIMEOUT_MS)
     page.get_by_role("slider", name="Layer rate").fill("-0.5")
     policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
-    assert "default-src 'self'" in policy and "unsafe-inline" not in policy and "unsafe-eval'" not in policy.replace("wasm-unsafe-eval'", "")
+    assert (
+        "default-src 'self'" in policy
+        and "unsafe-inline" not in policy
+        and "unsafe-eval'" not in policy.replace("wasm-unsafe-eval'", "")
+    )
     assert page.evaluate("() => window.__violations") == []

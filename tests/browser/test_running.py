@@ -4,8 +4,17 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import (BOOT_TIMEOUT_MS, LESSON, RUN_TIMEOUT_MS, a_right_check_passes, click, open_lesson,
-                                  output, set_code, wait_for_python)
+from tests.browser.lesson import (
+    BOOT_TIMEOUT_MS,
+    LESSON,
+    RUN_TIMEOUT_MS,
+    a_right_check_passes,
+    click,
+    open_lesson,
+    output,
+    set_code,
+    wait_for_python,
+)
 
 
 def python_status(page):
@@ -22,7 +31,10 @@ def record_python_statuses(page):
 def test_output_appears_while_the_code_runs(page, site_url):
     open_lesson(page, site_url)
     wait_for_python(page)
-    set_code(page, "import time\nfor i in range(3):\n    print('tick', i)\n    t = time.time()\n    while time.time() - t < 0.5: pass\n")
+    set_code(
+        page,
+        "import time\nfor i in range(3):\n    print('tick', i)\n    t = time.time()\n    while time.time() - t < 0.5: pass\n",
+    )
     click(page, "Run")
     expect(output(page)).to_contain_text("tick 0", timeout=RUN_TIMEOUT_MS)
     expect(page.get_by_role("button", name="Stop")).to_be_enabled()  # still running
@@ -108,8 +120,11 @@ def test_code_that_takes_a_second_to_end_after_stop_keeps_the_interpreter(page, 
 def test_code_that_goes_on_after_its_interrupt_gets_a_new_worker(page, site_url):
     open_lesson(page, site_url)
     wait_for_python(page)
-    set_code(page, "print('started', flush=True)\nwhile True:\n    try:\n        while True:\n            pass\n"
-                   "    except KeyboardInterrupt:\n        print('caught it', flush=True)\n")
+    set_code(
+        page,
+        "print('started', flush=True)\nwhile True:\n    try:\n        while True:\n            pass\n"
+        "    except KeyboardInterrupt:\n        print('caught it', flush=True)\n",
+    )
     click(page, "Run")
     expect(output(page)).to_contain_text("started", timeout=RUN_TIMEOUT_MS)
     click(page, "Stop")
@@ -137,8 +152,9 @@ def test_the_time_limit_stops_runaway_code_by_itself(page, site_url):
     set_code(page, "while True:\n    pass\n")
     started = time.monotonic()
     click(page, "Run")
-    expect(output(page)).to_contain_text("Stopped: your code ran for more than 10 s, the limit",
-                                         timeout=RUN_TIMEOUT_MS + 10_000)
+    expect(output(page)).to_contain_text(
+        "Stopped: your code ran for more than 10 s, the limit", timeout=RUN_TIMEOUT_MS + 10_000
+    )
     assert time.monotonic() - started >= 10
     wait_for_python(page)
     expect(page.get_by_role("button", name="Run")).to_be_enabled()
@@ -146,15 +162,23 @@ def test_the_time_limit_stops_runaway_code_by_itself(page, site_url):
 
 def with_time_limit(seconds):
     """A route that serves the lesson page as if its exercise said 'time_limit: seconds'."""
+
     def serve(route):
         response = route.fetch()
         page = response.text()
         assert 'data-time-limit="10.0"' in page
         # The server's headers kept (cross-origin isolation among them), less those of the gzip body.
-        headers = {name: value for name, value in response.headers.items()
-                   if name.lower() not in ("content-encoding", "content-length")}
-        route.fulfill(status=response.status, headers=headers,
-                      body=page.replace('data-time-limit="10.0"', f'data-time-limit="{seconds:.1f}"'))
+        headers = {
+            name: value
+            for name, value in response.headers.items()
+            if name.lower() not in ("content-encoding", "content-length")
+        }
+        route.fulfill(
+            status=response.status,
+            headers=headers,
+            body=page.replace('data-time-limit="10.0"', f'data-time-limit="{seconds:.1f}"'),
+        )
+
     return serve
 
 

@@ -93,14 +93,17 @@ def test_hundreds_of_checks_in_a_row(page, site_url):
     check_in_a_row(page, cdp, CHECKS - 2 * STRETCH)
     last_times, last_processor = check_in_a_row(page, cdp, STRETCH)
     objects_after, heap_after, page_after = (*python_memory(page), page_heap_mb(cdp))
-    print(f"\nsoak: {CHECKS} checks after {WARM_UP}; the first {STRETCH} and the last {STRETCH}: processor time "
-          f"{first_processor:.1f} and {last_processor:.1f} ms per Check, median time to the verdict "
-          f"{statistics.median(first_times):.1f} and {statistics.median(last_times):.1f} ms; "
-          f"Python objects {objects_before} and {objects_after}, WebAssembly memory {heap_before:.0f} and "
-          f"{heap_after:.0f} MB, page heap {page_before:.1f} and {page_after:.1f} MB")
+    print(
+        f"\nsoak: {CHECKS} checks after {WARM_UP}; the first {STRETCH} and the last {STRETCH}: processor time "
+        f"{first_processor:.1f} and {last_processor:.1f} ms per Check, median time to the verdict "
+        f"{statistics.median(first_times):.1f} and {statistics.median(last_times):.1f} ms; "
+        f"Python objects {objects_before} and {objects_after}, WebAssembly memory {heap_before:.0f} and "
+        f"{heap_after:.0f} MB, page heap {page_before:.1f} and {page_after:.1f} MB"
+    )
     assert last_processor <= SLOWDOWN_ALLOWED * first_processor, (
         f"Checks slowed down over the soak: {last_processor:.0f} ms of processor time each at the end, "
-        f"{first_processor:.0f} ms at the start")
+        f"{first_processor:.0f} ms at the start"
+    )
     assert objects_after <= objects_before * 1.01, "Python objects pile up from Check to Check"
     assert heap_after <= heap_before + 4, "the interpreter's memory kept growing over the soak"
     assert page_after <= page_before + 4, "the page's memory kept growing over the soak"

@@ -31,8 +31,13 @@ STUDY_PAGES = ["index.html", "modules/8.html", "modules/8-test.html", "concepts/
 NODE_MODULES = Path(__file__).parents[2] / "node_modules"
 SYNC_TIMEOUT_MS = 15_000
 SYNCED = re.compile("^Synced")
-VIRTUAL_AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
-                         "hasUserVerification": True, "isUserVerified": True}
+VIRTUAL_AUTHENTICATOR = {
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+}
 
 
 def test_a_site_without_a_sync_service_never_calls_one_nor_offers_to_sign_in(page, site_url):
@@ -111,7 +116,9 @@ class StoppableService:
 
     async def __call__(self, scope, receive, send):
         if self.running is None:
-            answer = JSONResponse({"error": "The sync service is not answering; your progress is safe in this browser."}, status_code=502)
+            answer = JSONResponse(
+                {"error": "The sync service is not answering; your progress is safe in this browser."}, status_code=502
+            )
             return await answer(scope, receive, send)
         await self.running(scope, receive, send)
 
@@ -216,8 +223,12 @@ def two_devices(new_device, served):
 
 def syncing(page, text):
     """Wait (as a context manager) for the service to answer a sync whose request carries text."""
-    return page.expect_response(lambda response: response.url.endswith("/api/progress") and response.ok
-                                and text in (response.request.post_data or ""), timeout=SYNC_TIMEOUT_MS)
+    return page.expect_response(
+        lambda response: (
+            response.url.endswith("/api/progress") and response.ok and text in (response.request.post_data or "")
+        ),
+        timeout=SYNC_TIMEOUT_MS,
+    )
 
 
 def type_and_sync(page, code):
@@ -270,7 +281,10 @@ def test_crossed_code_edits_keep_both_versions_and_offer_them(new_device, served
     expect(editor(a)).to_have_text("print('A, later')")
     expect(a.get_by_text("Your other device has older code for this exercise: use it, or keep mine")).to_be_visible()
     exercise = saved_progress(a)["exercises"]["residual_stack"]
-    assert [exercise["code"], *[draft["code"] for draft in exercise["drafts"]]] == ["print('A, later')\n", "print('B, earlier')\n"]
+    assert [exercise["code"], *[draft["code"] for draft in exercise["drafts"]]] == [
+        "print('A, later')\n",
+        "print('B, earlier')\n",
+    ]
     with syncing(a, "draftsSettled"):
         click(a, "Use it")
     expect(editor(a)).to_have_text("print('B, earlier')")
@@ -309,18 +323,28 @@ def test_a_failure_of_the_service_is_told_in_a_sentence_and_loses_nothing(new_de
     with sqlite3.connect(served.settings.database_url.removeprefix("sqlite:///")) as db:
         db.execute("DROP TABLE progress")
     set_code(a, "print('while the database was broken')\n")
-    expect(sync_status(a)).to_have_text(re.compile(
-        r"^Sync failed: The sync service failed to answer: an error on the server, which its log records\. Your "
-        r"progress is safe in this browser; sync again in a while\. Last synced"), timeout=SYNC_TIMEOUT_MS)
+    expect(sync_status(a)).to_have_text(
+        re.compile(
+            r"^Sync failed: The sync service failed to answer: an error on the server, which its log records\. Your "
+            r"progress is safe in this browser; sync again in a while\. Last synced"
+        ),
+        timeout=SYNC_TIMEOUT_MS,
+    )
     a.reload()
     expect(editor(a)).to_have_text("print('while the database was broken')")
     # Something between the page and the service (a proxy, say) that answers with a page, not JSON.
-    a.route("**/api/progress", lambda route: route.fulfill(status=502, body="<h1>Bad Gateway</h1>",
-                                                           headers={"Content-Type": "text/html"}))
+    a.route(
+        "**/api/progress",
+        lambda route: route.fulfill(status=502, body="<h1>Bad Gateway</h1>", headers={"Content-Type": "text/html"}),
+    )
     set_code(a, "print('behind a broken proxy')\n")
-    expect(sync_status(a)).to_have_text(re.compile(
-        r"^Sync failed: the sync service could not answer \(HTTP 502\); your progress is safe in this browser, "
-        r"sync again in a while\."), timeout=SYNC_TIMEOUT_MS)
+    expect(sync_status(a)).to_have_text(
+        re.compile(
+            r"^Sync failed: the sync service could not answer \(HTTP 502\); your progress is safe in this browser, "
+            r"sync again in a while\."
+        ),
+        timeout=SYNC_TIMEOUT_MS,
+    )
 
 
 @ON_BOTH_DATABASES
@@ -461,8 +485,15 @@ def test_code_written_on_a_device_whose_clock_says_2100_does_not_outrank_later_e
 
 def test_a_lesson_the_service_refuses_stays_here_is_named_and_the_others_sync(new_device, served):
     a, b = two_devices(new_device, served)
-    too_large = {"schema": 2, "lesson": "7.2", "startedOver": 0, "quizzes": {}, "quizTimes": {}, "sections": {},
-                 "exercises": {"attention": {"code": "#" * 300_000, "starter": "s", "edited": 5, "basedOn": 0}}}
+    too_large = {
+        "schema": 2,
+        "lesson": "7.2",
+        "startedOver": 0,
+        "quizzes": {},
+        "quizTimes": {},
+        "sections": {},
+        "exercises": {"attention": {"code": "#" * 300_000, "starter": "s", "edited": 5, "basedOn": 0}},
+    }
     a.evaluate("doc => localStorage.setItem('gradlab:progress:7.2', JSON.stringify(doc))", too_large)
     type_and_sync(a, "print('synced beside a refused lesson')\n")
     expect(sync_status(a)).to_contain_text("lesson '7.2' is larger than 256 KB", timeout=SYNC_TIMEOUT_MS)
@@ -493,7 +524,9 @@ def test_a_concept_card_answer_made_on_one_device_shows_on_the_other_without_a_r
     with syncing(a, "concept:"):
         a.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer).check()
     b.evaluate("dispatchEvent(new Event('online'))")  # B syncs (as when the network comes back): no reload
-    expect(b.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer)).to_be_checked(timeout=SYNC_TIMEOUT_MS)
+    expect(b.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role("radio", name=answer)).to_be_checked(
+        timeout=SYNC_TIMEOUT_MS
+    )
 
 
 def test_module_test_attempts_on_two_devices_add_up_and_show_on_both(new_device, served):
@@ -506,4 +539,6 @@ def test_module_test_attempts_on_two_devices_add_up_and_show_on_both(new_device,
     with syncing(b, "module-test:"):
         b.get_by_role("button", name="Submit answers").click()
     a.evaluate("dispatchEvent(new Event('online'))")
-    expect(a.get_by_text(re.compile(r"Best so far: 0 of \d+, after 2 attempts\."))).to_be_visible(timeout=SYNC_TIMEOUT_MS)
+    expect(a.get_by_text(re.compile(r"Best so far: 0 of \d+, after 2 attempts\."))).to_be_visible(
+        timeout=SYNC_TIMEOUT_MS
+    )

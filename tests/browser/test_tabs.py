@@ -8,14 +8,27 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.lesson import PROGRESS_KEY, click, set_code
-from tests.browser.tabs import (FIRST_QUESTION, THIRD_QUESTION, code_is_kept, editor, question, reopen,
-                                stored_code_versions, tabs, type_code)  # noqa: F401 (tabs is a fixture)
+from tests.browser.tabs import (
+    FIRST_QUESTION,
+    THIRD_QUESTION,
+    code_is_kept,
+    editor,
+    question,
+    reopen,
+    stored_code_versions,  # noqa: F401 (tabs is a fixture)
+    type_code,
+)
 
 EARLIER_CODE = "print('earlier work')\n"
 IMPORTED_CODE = "print('imported')\n"
 # A version 1 file, as exported before this change: its quiz answer is keyed by position (q1).
-IMPORTED_FILE = {"schema": 1, "lesson": "8.6", "exercises": {"residual_stack": {"code": IMPORTED_CODE}},
-                 "quizzes": {"q1": [2]}, "sections": {}}
+IMPORTED_FILE = {
+    "schema": 1,
+    "lesson": "8.6",
+    "exercises": {"residual_stack": {"code": IMPORTED_CODE}},
+    "quizzes": {"q1": [2]},
+    "sections": {},
+}
 PICKS = {  # option picked in the first question by each tab, and words of its explanation
     "A": ("A correction", "the difference between what came in and what goes out"),
     "B": ("A completely new vector", "That is what a plain block does."),
@@ -27,7 +40,11 @@ def do_earlier_work(page):
     type_code(page, EARLIER_CODE)
     click(page, "Show hint")
     question(page, THIRD_QUESTION).get_by_role("radio", name="Because one road goes through every plus sign").check()
-    return [("code", EARLIER_CODE), ("hint", 1), ("pick", THIRD_QUESTION, "that straight road never weakens with depth")]
+    return [
+        ("code", EARLIER_CODE),
+        ("hint", 1),
+        ("pick", THIRD_QUESTION, "that straight road never weakens with depth"),
+    ]
 
 
 def edit_code(page, tab, files):
@@ -77,9 +94,15 @@ def import_file(page, tab, files):
     return [("code", IMPORTED_CODE), ("pick", FIRST_QUESTION, "Passing through is only the default")]
 
 
-ACTIONS = {"code edit": edit_code, "quiz answer": answer_quiz, "hint shown": show_hint,
-           "section done": finish_a_section, "Reset code": reset_code, "Start over": start_over_here,
-           "import": import_file}
+ACTIONS = {
+    "code edit": edit_code,
+    "quiz answer": answer_quiz,
+    "hint shown": show_hint,
+    "section done": finish_a_section,
+    "Reset code": reset_code,
+    "Start over": start_over_here,
+    "import": import_file,
+}
 
 
 def see_kept(page, item):
@@ -158,8 +181,9 @@ def test_start_over_in_one_tab_starts_over_in_the_other(tabs, site_url):
     expect(tab_b.get_by_text("Hint 1 of 3")).to_be_hidden()
     reopen(tab_b, site_url)
     expect(editor(tab_b)).to_contain_text("def residual_stack(x, depth=20):")
-    expect(question(tab_b, THIRD_QUESTION).get_by_role("radio", name="Because one road goes through every plus sign")
-           ).not_to_be_checked()
+    expect(
+        question(tab_b, THIRD_QUESTION).get_by_role("radio", name="Because one road goes through every plus sign")
+    ).not_to_be_checked()
 
 
 def crossed_edits(tabs):
@@ -175,8 +199,11 @@ def test_crossed_edits_keep_the_newer_and_offer_the_other_back(tabs, site_url):
     assert stored_code_versions(tab_a) == ["print('draft in B')\n", "print('draft in A')\n"]
     reopen(tab_a, site_url)
     expect(editor(tab_a)).to_have_text("print('draft in B')")
-    expect(tab_a.get_by_role("status").filter(has_text="This exercise was edited in another tab: load that version, "
-                                                        "or keep this one.")).to_be_visible()
+    expect(
+        tab_a.get_by_role("status").filter(
+            has_text="This exercise was edited in another tab: load that version, or keep this one."
+        )
+    ).to_be_visible()
     click(tab_a, "Load that version")
     expect(editor(tab_a)).to_have_text("print('draft in A')")
     expect(tab_a.get_by_text("This exercise was edited in another tab")).to_be_hidden()

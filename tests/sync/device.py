@@ -32,13 +32,17 @@ class Device:
         """begin → the authenticator answers the options → finish; returns the finish response."""
         begun = self.post(f"{kind}/begin", begin_body)
         begun.raise_for_status()
-        answer = self.post(f"{kind}/finish", {"flow": begun.json()["flow"], "credential": make_credential(begun.json()["options"])})
+        answer = self.post(
+            f"{kind}/finish", {"flow": begun.json()["flow"], "credential": make_credential(begun.json()["options"])}
+        )
         if answer.status_code == 200:
             self.csrf = answer.json()["csrf"]
         return answer
 
     def create_account(self, name="Ada"):
-        return self.ceremony("accounts", {"name": name}, lambda options: self.authenticator.create(options, self.origin))
+        return self.ceremony(
+            "accounts", {"name": name}, lambda options: self.authenticator.create(options, self.origin)
+        )
 
     def sign_in(self):
         return self.ceremony("sign-in", {}, lambda options: self.authenticator.get(options, self.origin))
@@ -60,7 +64,16 @@ class Device:
 
 def lesson_progress(lesson="8.6", **parts):
     """A progress document (version 2) with the given parts."""
-    return {"schema": 2, "lesson": lesson, "startedOver": 0, "exercises": {}, "quizzes": {}, "quizTimes": {}, "sections": {}, **parts}
+    return {
+        "schema": 2,
+        "lesson": lesson,
+        "startedOver": 0,
+        "exercises": {},
+        "quizzes": {},
+        "quizTimes": {},
+        "sections": {},
+        **parts,
+    }
 
 
 class Learner:
@@ -85,8 +98,13 @@ class Learner:
 
     def edit(self, code, exercise="stack", lesson="8.6"):
         current = self.doc(lesson)["exercises"].get(exercise, {})
-        self.doc(lesson)["exercises"][exercise] = {**current, "code": code, "starter": "s",
-                                                   "edited": self.stamp(lesson), "basedOn": current.get("edited", 0)}
+        self.doc(lesson)["exercises"][exercise] = {
+            **current,
+            "code": code,
+            "starter": "s",
+            "edited": self.stamp(lesson),
+            "basedOn": current.get("edited", 0),
+        }
 
     def pick(self, quiz, option, lesson="8.6"):
         doc = self.doc(lesson)

@@ -5,23 +5,25 @@ The wrong clock is set wrong again before each of its device's changes, as if it
 device last learned the service's time: the order must then come from the documents alone."""
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from tests.sync.device import Learner
 
-WRONG_CLOCKS = {"2100": datetime(2100, 1, 1, tzinfo=timezone.utc), "1970": datetime(1970, 1, 2, tzinfo=timezone.utc)}
+WRONG_CLOCKS = {"2100": datetime(2100, 1, 1, tzinfo=UTC), "1970": datetime(1970, 1, 2, tzinfo=UTC)}
 
 
 @pytest.fixture
 def pair(devices):
     """pair(wrong_clock) → (a device whose clock says that year, an honest device), signed in to one account."""
+
     def make(year):
         wrong, honest = devices(2)
         wrong.create_account()
         honest.add_with_code(wrong.device_code())
         return WrongClock(wrong, WRONG_CLOCKS[year].timestamp() * 1000), Learner(honest, time.time() * 1000)
+
     return make
 
 

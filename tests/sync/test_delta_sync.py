@@ -13,8 +13,11 @@ def ordinary_lesson(learner, number):
     """A lesson of ordinary size (about 2.5 KB): two exercises' code, a quiz answered, sections done."""
     lesson = f"{number // 10}.{number % 10}"
     for exercise in ("stack", "norm"):
-        learner.edit(f"# lesson {lesson}\n" + "def layer(x):\n    return sum(w * xi for w, xi in zip(weights, x)) + bias\n" * 10,
-                     exercise=exercise, lesson=lesson)
+        learner.edit(
+            f"# lesson {lesson}\n" + "def layer(x):\n    return sum(w * xi for w, xi in zip(weights, x)) + bias\n" * 10,
+            exercise=exercise,
+            lesson=lesson,
+        )
     learner.pick("q-layer", 2, lesson=lesson)
     learner.doc(lesson)["sections"] = {"Watch": learner.stamp(lesson), "Explore": learner.stamp(lesson)}
 
@@ -42,9 +45,11 @@ def test_150_lessons_one_changed_send_and_receive_only_that_one(devices):
     on_phone = phone.sync()
     assert list(on_phone.json()["lessons"]) == ["7.3"] and len(on_phone.content) < 5_000
     assert phone.code(lesson="7.3") == "changed"
-    print(f"\n150 lessons: first sync {full} B sent; nothing changed {len(unchanged.request.content)} B sent,"
-          f" {len(unchanged.content)} B answered; one changed {sent} B sent, {answered} B answered,"
-          f" {len(on_phone.content)} B to the other device")
+    print(
+        f"\n150 lessons: first sync {full} B sent; nothing changed {len(unchanged.request.content)} B sent,"
+        f" {len(unchanged.content)} B answered; one changed {sent} B sent, {answered} B answered,"
+        f" {len(on_phone.content)} B to the other device"
+    )
 
 
 def test_reading_progress_since_a_version_gives_only_later_lessons(devices):

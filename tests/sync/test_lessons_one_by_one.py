@@ -15,7 +15,9 @@ def test_a_bad_lesson_and_a_too_large_one_are_refused_by_name_and_the_good_ones_
     device.create_account()
     malformed = lesson_progress("7.2", exercises={"stack": {"code": 5}})
     drafts = [{"code": f"# draft {n}\n" + "x = 1\n" * 400, "starter": "s", "edited": n + 1} for n in range(140)]
-    too_large = lesson_progress("8.6", exercises={"stack": {"code": "kept", "edited": 500, "basedOn": 0, "drafts": drafts}})
+    too_large = lesson_progress(
+        "8.6", exercises={"stack": {"code": "kept", "edited": 500, "basedOn": 0, "drafts": drafts}}
+    )
     lessons = {doc["lesson"]: doc for doc in (*GOOD, malformed, too_large)}
     answer = device.post("progress", {"schema": 2, "lessons": {**lessons, "7.3": lesson_progress("7.4")}})
     assert answer.status_code == 200
@@ -32,16 +34,23 @@ def test_a_code_cut_mid_emoji_is_kept_as_sent(devices):
     device = devices()
     device.create_account()
     # What JSON.stringify sends for a string cut in the middle of a surrogate pair.
-    body = ('{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "startedOver": 0, "quizzes": {}, "quizTimes": {},'
-            ' "sections": {}, "exercises": {"stack": {"code": "smile \\ud83d", "starter": "s", "edited": 5, "basedOn": 0,'
-            ' "drafts": [{"code": "other \\ude00", "starter": "s", "edited": 4}]}}}, "9.1": %s}}')
-    answer = device.http.post("/api/progress", content=body % '{"schema": 2, "lesson": "9.1", "exercises": {}, "quizzes": {}, "sections": {"A": 1}}',
-                              headers={"Content-Type": "application/json", "X-CSRF-Token": device.csrf})
+    body = (
+        '{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "startedOver": 0, "quizzes": {}, "quizTimes": {},'
+        ' "sections": {}, "exercises": {"stack": {"code": "smile \\ud83d", "starter": "s", "edited": 5, "basedOn": 0,'
+        ' "drafts": [{"code": "other \\ude00", "starter": "s", "edited": 4}]}}}, "9.1": %s}}'
+    )
+    answer = device.http.post(
+        "/api/progress",
+        content=body % '{"schema": 2, "lesson": "9.1", "exercises": {}, "quizzes": {}, "sections": {"A": 1}}',
+        headers={"Content-Type": "application/json", "X-CSRF-Token": device.csrf},
+    )
     assert answer.status_code == 200, answer.text
     assert answer.json()["refused"] == {}
     exercise = device.progress().json()["lessons"]["8.6"]["exercises"]["stack"]
     assert exercise["code"] == "smile \ud83d" and exercise["drafts"][0]["code"] == "other \ude00"
-    again = device.sync(lesson_progress(exercises={"stack": {"code": "smile 😀", "starter": "s", "edited": 6, "basedOn": 5}}))
+    again = device.sync(
+        lesson_progress(exercises={"stack": {"code": "smile 😀", "starter": "s", "edited": 6, "basedOn": 5}})
+    )
     assert again.status_code == 200 and again.json()["lessons"]["8.6"]["exercises"]["stack"]["code"] == "smile 😀"
 
 

@@ -32,7 +32,9 @@ def test_a_passkey_id_another_account_uses_is_a_409_and_the_log_holds_no_paramet
     with caplog.at_level(logging.DEBUG):
         answer = mallory.create_account("Mallory")
         # The service excludes Ada's passkeys; an authenticator that ignores the list meets the same 409.
-        phone.authenticator.create = lambda options, origin: SameIdAuthenticator.create(phone.authenticator, {**options, "excludeCredentials": []}, origin)
+        phone.authenticator.create = lambda options, origin: SameIdAuthenticator.create(
+            phone.authenticator, {**options, "excludeCredentials": []}, origin
+        )
         added = phone.add_with_code(ada.device_code())
     assert answer.status_code == 409 and "registered already" in answer.json()["error"]
     assert added.status_code == 409 and "registered already" in added.json()["error"]

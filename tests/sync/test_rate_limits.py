@@ -49,7 +49,9 @@ def test_counts_of_past_minutes_are_dropped(tmp_path, start_service):
     database = tmp_path / "counts.sqlite3"
     service = start_service(database_url=f"sqlite:///{database}")
     with sqlite3.connect(database) as db:
-        db.executemany("INSERT INTO rate_counts VALUES (?, ?, 1)", [(f"sign-in 10.0.0.{n}", 1000 + n) for n in range(100)])
+        db.executemany(
+            "INSERT INTO rate_counts VALUES (?, ?, 1)", [(f"sign-in 10.0.0.{n}", 1000 + n) for n in range(100)]
+        )
     device = Device(service.url)
     device.post("sign-in/begin").raise_for_status()
     with sqlite3.connect(database) as db:

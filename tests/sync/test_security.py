@@ -20,7 +20,9 @@ def begin_and_answer(device, kind, body, make):
 
 def test_a_challenge_is_used_once(devices):
     laptop = devices()
-    flow, credential = begin_and_answer(laptop, "accounts", {"name": "Ada"}, lambda o: laptop.authenticator.create(o, SITE))
+    flow, credential = begin_and_answer(
+        laptop, "accounts", {"name": "Ada"}, lambda o: laptop.authenticator.create(o, SITE)
+    )
     assert laptop.post("accounts/finish", {"flow": flow, "credential": credential}).status_code == 200
     replayed = laptop.post("accounts/finish", {"flow": flow, "credential": credential})
     assert replayed.status_code == 400 and "already used" in replayed.json()["error"]
@@ -36,7 +38,9 @@ def test_a_challenge_is_used_once(devices):
 def test_a_challenge_expires(start_service):
     service = start_service(ceremony_seconds=1)
     device = Device(service.url)
-    flow, credential = begin_and_answer(device, "accounts", {"name": "Ada"}, lambda o: device.authenticator.create(o, SITE))
+    flow, credential = begin_and_answer(
+        device, "accounts", {"name": "Ada"}, lambda o: device.authenticator.create(o, SITE)
+    )
     time.sleep(1.2)
     late = device.post("accounts/finish", {"flow": flow, "credential": credential})
     assert late.status_code == 400 and "expired" in late.json()["error"]
@@ -48,7 +52,9 @@ def test_a_passkey_made_for_another_origin_or_rp_id_is_refused(devices):
     for fault in ({"origin": EVIL}, {"rp_id": "evil.example"}):
         begun = device.post("accounts/begin", {"name": "Ada"}).json()
         origin = fault.get("origin", SITE)
-        credential = device.authenticator.create(begun["options"], origin, **{k: v for k, v in fault.items() if k == "rp_id"})
+        credential = device.authenticator.create(
+            begun["options"], origin, **{k: v for k, v in fault.items() if k == "rp_id"}
+        )
         refused = device.post("accounts/finish", {"flow": begun["flow"], "credential": credential})
         assert refused.status_code == 400, fault
         assert "set-cookie" not in refused.headers
@@ -78,16 +84,26 @@ def test_requests_from_another_origin_or_without_one_change_nothing(devices, ser
         assert refused.status_code == 403 and "origin" in refused.json()["error"]
         client.close()
     device.create_account()
-    stolen = device.http.post("/api/progress", json={"schema": 2, "lessons": {}}, headers={"Origin": EVIL, "X-CSRF-Token": device.csrf})
+    stolen = device.http.post(
+        "/api/progress", json={"schema": 2, "lessons": {}}, headers={"Origin": EVIL, "X-CSRF-Token": device.csrf}
+    )
     assert stolen.status_code == 403
 
 
 def test_cors_lets_only_the_site_read_answers(service):
-    allowed = httpx.options(f"{service.url}/api/progress", headers={
-        "Origin": SITE, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type,x-csrf-token"})
+    allowed = httpx.options(
+        f"{service.url}/api/progress",
+        headers={
+            "Origin": SITE,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type,x-csrf-token",
+        },
+    )
     assert allowed.headers["access-control-allow-origin"] == SITE
     assert allowed.headers["access-control-allow-credentials"] == "true"
-    other = httpx.options(f"{service.url}/api/progress", headers={"Origin": EVIL, "Access-Control-Request-Method": "POST"})
+    other = httpx.options(
+        f"{service.url}/api/progress", headers={"Origin": EVIL, "Access-Control-Request-Method": "POST"}
+    )
     assert "access-control-allow-origin" not in other.headers
 
 
@@ -122,7 +138,11 @@ def test_state_changes_need_the_session_s_csrf_token(devices):
     device.create_account()
     for token in (None, "forged"):
         headers = {"X-CSRF-Token": token} if token else {}
-        refused = device.http.post("/api/progress", json={"schema": 2, "lessons": {"8.6": lesson_progress(sections={"Watch": 1})}}, headers=headers)
+        refused = device.http.post(
+            "/api/progress",
+            json={"schema": 2, "lessons": {"8.6": lesson_progress(sections={"Watch": 1})}},
+            headers=headers,
+        )
         assert refused.status_code == 403 and "security token" in refused.json()["error"]
         assert device.http.post("/api/sign-out", json={}, headers=headers).status_code == 403
     assert device.progress().json()["lessons"] == {}, "nothing was stored"
@@ -149,7 +169,9 @@ def test_no_account_reads_or_writes_another_s_progress(devices, service):
     bob.create_account("Bob")
     ada.sync(lesson_progress(sections={"Watch": 1})).raise_for_status()
     ada_id = service.app.state.store.session(token_hash(ada.http.cookies["gradlab_session"])).account_id
-    refused = bob.post("progress", {"schema": 2, "lessons": {"8.6": lesson_progress(sections={"Bob was here": 2})}, "account": ada_id})
+    refused = bob.post(
+        "progress", {"schema": 2, "lessons": {"8.6": lesson_progress(sections={"Bob was here": 2})}, "account": ada_id}
+    )
     assert refused.status_code == 400 and "account" in refused.json()["error"]
     assert ada_id not in refused.text
     assert bob.progress().json()["lessons"] == {}
@@ -157,22 +179,35 @@ def test_no_account_reads_or_writes_another_s_progress(devices, service):
     assert ada.progress().json()["lessons"]["8.6"]["sections"] == {"Watch": 1}
 
 
-@pytest.mark.parametrize("body, status, words", [
-    (b"{not json", 400, "not valid JSON"),
-    (b"[1, 2]", 400, "JSON object"),
-    (b'{"schema": 1, "lessons": {}}', 400, "format 1"),
-    (b'{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "startedOver": Infinity}}}', 400, "not finite"),
-    (b'{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "startedOver": 1e400}}}', 400, "not finite"),
-    (b'{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "startedOver": NaN}}}', 400, "not finite"),
-    (b'{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "exercises": {"a": {"edited": -Infinity}}}}}', 400, "not finite"),
-    (b'{"schema": 2, "lessons": {"8.6": ' + b"[" * 10_000 + b"]" * 10_000 + b"}}", 400, "deep"),
-    (b'{"schema": 2, "lessons": {"8.6": ' + b'{"a":' * 100 + b"1" + b"}" * 100 + b"}}", 400, "deep"),
-    (b'{"schema": 2, "lessons": {}, "since": -1}', 400, "since"),
-])
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        (b"{not json", 400, "not valid JSON"),
+        (b"[1, 2]", 400, "JSON object"),
+        (b'{"schema": 1, "lessons": {}}', 400, "format 1"),
+        (
+            b'{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "startedOver": Infinity}}}',
+            400,
+            "not finite",
+        ),
+        (b'{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "startedOver": 1e400}}}', 400, "not finite"),
+        (b'{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "startedOver": NaN}}}', 400, "not finite"),
+        (
+            b'{"schema": 2, "lessons": {"8.6": {"schema": 2, "lesson": "8.6", "exercises": {"a": {"edited": -Infinity}}}}}',
+            400,
+            "not finite",
+        ),
+        (b'{"schema": 2, "lessons": {"8.6": ' + b"[" * 10_000 + b"]" * 10_000 + b"}}", 400, "deep"),
+        (b'{"schema": 2, "lessons": {"8.6": ' + b'{"a":' * 100 + b"1" + b"}" * 100 + b"}}", 400, "deep"),
+        (b'{"schema": 2, "lessons": {}, "since": -1}', 400, "since"),
+    ],
+)
 def test_bad_progress_gets_a_clear_4xx_and_nothing_is_stored(devices, body, status, words):
     device = devices()
     device.create_account()
-    answer = device.http.post("/api/progress", content=body, headers={"Content-Type": "application/json", "X-CSRF-Token": device.csrf})
+    answer = device.http.post(
+        "/api/progress", content=body, headers={"Content-Type": "application/json", "X-CSRF-Token": device.csrf}
+    )
     assert answer.status_code == status and words in answer.json()["error"]
     assert device.progress().json()["lessons"] == {}
 
@@ -180,8 +215,11 @@ def test_bad_progress_gets_a_clear_4xx_and_nothing_is_stored(devices, body, stat
 def test_too_large_a_request_or_lesson_is_refused_with_its_limit(devices):
     device = devices()
     device.create_account()
-    huge = device.http.post("/api/progress", content=b"x" * (10 * 1024 * 1024),
-                            headers={"Content-Type": "application/json", "X-CSRF-Token": device.csrf})
+    huge = device.http.post(
+        "/api/progress",
+        content=b"x" * (10 * 1024 * 1024),
+        headers={"Content-Type": "application/json", "X-CSRF-Token": device.csrf},
+    )
     assert huge.status_code == 413 and "1024 KB" in huge.json()["error"]
     assert device.http.post("/api/progress", content=b"{}", headers={"X-CSRF-Token": device.csrf}).status_code == 415
 
@@ -220,9 +258,18 @@ def test_the_logs_hold_no_progress_credential_or_cookie(start_service):
         laptop, phone = Device(service.url), Device(service.url)
         laptop.create_account("Ada")
         phone.add_with_code(code := laptop.device_code())
-        laptop.sync(lesson_progress(exercises={"stack": {"code": "secret_learner_code = 42", "edited": 5, "basedOn": 0}})).raise_for_status()
-        secrets = [laptop.csrf, phone.csrf, laptop.http.cookies["gradlab_session"], phone.http.cookies["gradlab_session"],
-                   code, code.replace("-", ""), "secret_learner_code"]
+        laptop.sync(
+            lesson_progress(exercises={"stack": {"code": "secret_learner_code = 42", "edited": 5, "basedOn": 0}})
+        ).raise_for_status()
+        secrets = [
+            laptop.csrf,
+            phone.csrf,
+            laptop.http.cookies["gradlab_session"],
+            phone.http.cookies["gradlab_session"],
+            code,
+            code.replace("-", ""),
+            "secret_learner_code",
+        ]
         secrets += [to_base64url(key) for device in (laptop, phone) for key in device.authenticator.credentials]
         laptop.post("sign-out")
     finally:

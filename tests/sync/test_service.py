@@ -4,7 +4,6 @@ import sqlite3
 import threading
 
 from sync.migrations import MIGRATIONS
-
 from tests.soft_authenticator import SoftAuthenticator
 from tests.sync.device import SITE, Device, lesson_progress
 
@@ -61,7 +60,9 @@ def test_deleting_the_account_deletes_its_progress_and_its_passkeys_sign_nobody_
     laptop = devices()
     laptop.create_account()
     laptop.sync(lesson_progress(sections={"Watch": 1})).raise_for_status()
-    assert laptop.http.request("DELETE", "/api/account", json={}, headers={"X-CSRF-Token": laptop.csrf}).status_code == 204
+    assert (
+        laptop.http.request("DELETE", "/api/account", json={}, headers={"X-CSRF-Token": laptop.csrf}).status_code == 204
+    )
     assert laptop.progress().status_code == 401
     laptop.csrf = None
     refused = laptop.sign_in()
@@ -72,7 +73,10 @@ def test_crossed_code_edits_keep_both_versions(devices):
     laptop, phone = devices(2)
     laptop.create_account()
     phone.add_with_code(laptop.device_code())
-    edit = lambda code, at: {"stack": {"code": code, "starter": "s", "edited": at, "basedOn": 0}}
+
+    def edit(code, at):
+        return {"stack": {"code": code, "starter": "s", "edited": at, "basedOn": 0}}
+
     laptop.sync(lesson_progress(exercises=edit("laptop's", 10))).raise_for_status()
     merged = phone.sync(lesson_progress(exercises=edit("phone's", 20))).json()["lessons"]["8.6"]["exercises"]["stack"]
     assert merged["code"] == "phone's"
@@ -117,7 +121,9 @@ def test_the_schema_is_migrated_once_and_again_is_harmless(service):
 def test_two_services_on_one_postgresql_database_migrate_once_and_lose_no_update(start_service, postgres_server):
     database = postgres_server.create_database("two_services")
     services = []
-    starting = [threading.Thread(target=lambda: services.append(start_service(database_url=database))) for _ in range(2)]
+    starting = [
+        threading.Thread(target=lambda: services.append(start_service(database_url=database))) for _ in range(2)
+    ]
     for thread in starting:
         thread.start()
     for thread in starting:
@@ -158,8 +164,10 @@ def test_a_failure_of_the_server_is_a_json_sentence_without_a_traceback(start_se
         assert answer.headers["content-type"] == "application/json"
         assert answer.headers["cache-control"] == "no-store"
         assert answer.headers["access-control-allow-origin"] == SITE
-        assert answer.json() == {"error": "The sync service failed to answer: an error on the server, which its log "
-                                          "records. Your progress is safe in this browser; sync again in a while."}
+        assert answer.json() == {
+            "error": "The sync service failed to answer: an error on the server, which its log "
+            "records. Your progress is safe in this browser; sync again in a while."
+        }
     finally:
         device.close()
 

@@ -11,8 +11,13 @@ from sync.store import make_engine
 
 
 def test_the_environment_sets_origins_rp_id_database_and_limit():
-    settings = settings_from_environment({"GRADLAB_SITE_ORIGIN": "https://learn.example.org/, https://www.learn.example.org",
-                                          "GRADLAB_DATABASE_URL": "postgresql+psycopg://db/gradlab", "GRADLAB_SIGN_IN_LIMIT": "5"})
+    settings = settings_from_environment(
+        {
+            "GRADLAB_SITE_ORIGIN": "https://learn.example.org/, https://www.learn.example.org",
+            "GRADLAB_DATABASE_URL": "postgresql+psycopg://db/gradlab",
+            "GRADLAB_SIGN_IN_LIMIT": "5",
+        }
+    )
     assert settings.site_origins == ("https://learn.example.org", "https://www.learn.example.org")
     assert settings.rp_id == "learn.example.org"
     assert settings.database_url == "postgresql+psycopg://db/gradlab"
@@ -32,7 +37,9 @@ def test_an_origin_with_a_path_is_refused_with_an_example():
 
 def test_several_workers_on_sqlite_are_refused_before_anything_starts(tmp_path):
     environment = {**os.environ, "GRADLAB_DATABASE_URL": f"sqlite:///{tmp_path / 'sync.sqlite3'}"}
-    done = subprocess.run([sys.executable, "-m", "sync", "--workers", "2"], env=environment, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "sync", "--workers", "2"], env=environment, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2 and "several workers need PostgreSQL" in done.stderr
     assert not (tmp_path / "sync.sqlite3").exists()
 

@@ -21,12 +21,16 @@ def test_the_site_s_origin_answers_the_api_with_cookies_and_errors_as_the_servic
         assert created.headers["cross-origin-opener-policy"] == "same-origin", "one origin, one set of headers"
         device.sync(lesson_progress(sections={"Watch": 1})).raise_for_status()
         assert device.progress().json()["lessons"]["8.6"]["sections"] == {"Watch": 1}
-        refused = device.http.post("/api/progress", content=b"{", headers={"Content-Type": "application/json", "X-CSRF-Token": device.csrf})
+        refused = device.http.post(
+            "/api/progress", content=b"{", headers={"Content-Type": "application/json", "X-CSRF-Token": device.csrf}
+        )
         assert refused.status_code == 400 and "JSON" in refused.json()["error"]
         unknown = device.http.get("/api/no-such-route")
         assert unknown.status_code == 404 and unknown.json() == {"error": "Not Found"}, "the service's 404, in JSON"
         page = httpx.get(f"{site}/")
-        assert page.text.startswith("<!doctype html>") and page.headers["cache-control"] == "no-cache", "the site's files as before"
+        assert page.text.startswith("<!doctype html>") and page.headers["cache-control"] == "no-cache", (
+            "the site's files as before"
+        )
         assert httpx.get(f"{site}/apix").status_code == 404, "only /api/… is the service's"
     finally:
         device.close()

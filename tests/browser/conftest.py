@@ -17,6 +17,7 @@ from playwright.sync_api import sync_playwright
 
 from gradlab.server import SiteFiles, serve_in_background
 from tests.browser.find_chromium import find_chromium
+from tests.browser.tabs import open_tabs
 
 # Chromium ignores a switch it does not know; this one finds our browser among the processes.
 BROWSER_MARKER = f"--gradlab-test-run={os.getpid()}"
@@ -208,3 +209,9 @@ def python_held_back(built_site):
 def held_page(new_context, python_held_back):
     """A page of the site whose Python is held back: (page, held), held.url is its site."""
     return new_context(python_held_back.url).new_page(), python_held_back
+
+
+@pytest.fixture
+def tabs(new_context, site_url):
+    """open_tab(deaf=False) opens lesson 8.6 in one more tab of one shared context (tests/browser/tabs.py)."""
+    yield from open_tabs(new_context, site_url)

@@ -3,7 +3,6 @@
 import json
 from urllib.parse import urlsplit
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.lesson import LESSON, PROGRESS_KEY, open_lesson, saved_progress, set_code
@@ -32,9 +31,9 @@ def note_foreign_requests(context, site_url):
     return foreign
 
 
-@pytest.fixture
-def tabs(new_context, site_url):
-    """open_tab(deaf=False) opens the lesson in one more tab of a shared context."""
+def open_tabs(new_context, site_url):
+    """The `tabs` fixture's body (tests/browser/conftest.py): open_tab(deaf=False) opens the lesson in
+    one more tab of a shared context."""
     # Progress needs neither Python nor the offline cache: skipping both spares the machine's cores.
     context = new_context(service_workers="block")
     context.route("**/python-worker.*.js", lambda route: route.abort())

@@ -15,7 +15,7 @@ from tests.browser.tabs import (
     editor,
     question,
     reopen,
-    stored_code_versions,  # noqa: F401 (tabs is a fixture)
+    stored_code_versions,
     type_code,
 )
 

@@ -43,7 +43,7 @@ def read_upload(data, settings):
     for lesson_id, document in lessons.items():
         problem = document_problem(lesson_id, document)
         if problem:
-            refused[lesson_id[:64]] = f"The progress of lesson {lesson_id[:64]!r} is not valid: {problem}."
+            refused[lesson_id[:80]] = f"The progress of {document_label(lesson_id)} is not valid: {problem}."
         else:
             accepted[lesson_id] = document  # its size is checked once merged (check_size), before it is stored
     return Upload(accepted, refused, read_since(data.get("since", 0)))
@@ -61,10 +61,21 @@ def check_size(lesson_id, document, settings):
     """The reason to refuse this merged document for its size, or None."""
     if len(json.dumps(document, separators=(",", ":"))) > settings.max_lesson_bytes:
         return (
-            f"The progress of lesson {lesson_id!r} is larger than {settings.max_lesson_bytes // 1024} KB, "
-            "the most the service keeps for one lesson. Old drafts can be cleared by choosing between them."
+            f"The progress of {document_label(lesson_id)} is larger than {settings.max_lesson_bytes // 1024} KB, "
+            "the most the service keeps for one. Old drafts can be cleared by choosing between them."
         )
     return None
+
+
+def document_label(document_id):
+    """How a sentence names a document: "lesson '8.6'", "concept card 'chain-rule'", "module test 7"
+    (static/page/storage-keys.js names them the same way)."""
+    card, test = CARD_ID.match(document_id), TEST_ID.match(document_id)
+    if card:
+        return f"concept card {card.group(1)!r}"
+    if test:
+        return f"module test {test.group(1)}"
+    return f"lesson {document_id[:64]!r}"
 
 
 def document_problem(document_id, doc):

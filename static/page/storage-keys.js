@@ -40,6 +40,13 @@ export function documentName(id) {
   return kind === "card" ? id.slice(CARD.length) : kind === "test" ? id.slice(TEST.length) : id;
 }
 
+/** How a sentence names a progress document: "lesson '8.6'", "concept card 'chain-rule'", "module test 7". */
+export function documentLabel(id) {
+  const kind = documentKind(id);
+  const name = documentName(id);
+  return kind === "card" ? `concept card '${name}'` : kind === "test" ? `module test ${name}` : `lesson '${name}'`;
+}
+
 /** The storage key of a progress document (a lesson's, a card's or a test's, by its id). */
 export const progressKey = (documentId) => `${PROGRESS}${documentId}`;
 

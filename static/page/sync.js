@@ -12,7 +12,7 @@ import { createPasskey, usePasskey } from "./passkeys.js";
 import { changedDocuments, fingerprint, mergeIntoStorage } from "./sync-documents.js";
 import { learnServiceTime } from "./server-clock.js";
 import { setupSyncPanel } from "./sync-panel.js";
-import { SYNC_ACCOUNT_KEY as ACCOUNT_KEY, SYNC_STATE_KEY as STATE_KEY } from "./storage-keys.js";
+import { SYNC_ACCOUNT_KEY as ACCOUNT_KEY, SYNC_STATE_KEY as STATE_KEY, documentLabel } from "./storage-keys.js";
 
 // Kept in storage: ACCOUNT_KEY, { name, lastSynced } of the account this browser is signed in to, so
 // that the page can show it while the service cannot be asked (offline); not a secret: the session is an
@@ -181,7 +181,7 @@ function batches(lessons, refused) {
   for (const [id, doc] of Object.entries(lessons)) {
     const size = JSON.stringify(doc).length;
     if (size > BATCH_BYTES) {
-      refused.push(`The progress of lesson '${id}' is larger than the service keeps for one lesson; choosing between old drafts makes it smaller.`);
+      refused.push(`The progress of ${documentLabel(id)} is larger than the service keeps for one; choosing between old drafts makes it smaller.`);
       continue;
     }
     if (bytes + size > BATCH_BYTES && Object.keys(batch).length) {

@@ -30,6 +30,17 @@ def test_a_bad_lesson_and_a_too_large_one_are_refused_by_name_and_the_good_ones_
     assert sorted(stored) == sorted(doc["lesson"] for doc in GOOD)
 
 
+def test_a_refused_card_or_module_test_is_named_as_what_it_is(devices):
+    device = devices()
+    device.create_account()
+    card = {"schema": 2, "concept": "chain-rule", "quizzes": 5}
+    test = {"schema": 2, "test": "7", "total": "all"}
+    answer = device.post("progress", {"schema": 2, "lessons": {"concept:chain-rule": card, "module-test:7": test}})
+    refused = answer.json()["refused"]
+    assert refused["concept:chain-rule"].startswith("The progress of concept card 'chain-rule' is not valid: ")
+    assert refused["module-test:7"].startswith("The progress of module test 7 is not valid: ")
+
+
 def test_a_code_cut_mid_emoji_is_kept_as_sent(devices):
     device = devices()
     device.create_account()

@@ -20,7 +20,8 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from gradlab.problems import LessonProblems, shown_path
-from gradlab.server import BackgroundServer, SiteFiles, site_app
+from gradlab.server import SiteFiles, site_app
+from sync.serve import BackgroundServer
 
 RELOAD_ROUTE = "/__livereload"
 HEARTBEAT_SECONDS = 15

@@ -4,10 +4,7 @@ app (Starlette), served by uvicorn. `make serve` (gradlab/preview.py) and the te
 
 import mimetypes
 import os
-import threading
-import time
 
-import uvicorn
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.middleware import Middleware
@@ -16,6 +13,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 
 from gradlab.assets import IMMUTABLE
+from sync.serve import BackgroundServer
 
 ISOLATION_HEADERS = {
     # Together these make the page cross-origin isolated, which is what lets Stop
@@ -113,31 +111,6 @@ def site_app(site_dir=None, *, files=None, isolate=True, service=None, routes=()
         # Starlette runs only the outermost app's lifespan: this one runs the service's, which opens its store.
         lifespan=(lambda _: service.router.lifespan_context(service)) if service else None,
     )
-
-
-class BackgroundServer:
-    """An app served by uvicorn in a daemon thread; .url and .server_address say where (port 0: a free one)."""
-
-    def __init__(self, app, host="127.0.0.1", port=0):
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        while not self.server.started:
-            if not self.thread.is_alive():
-                raise RuntimeError(f"could not serve on {host}:{port}")
-            time.sleep(0.01)
-        self.server_address = self.server.servers[0].sockets[0].getsockname()[:2]
-        self.url = f"http://{self.server_address[0]}:{self.server_address[1]}/"
-
-    def shutdown(self):
-        """Stop: idle connections closed, a request in flight answered, then the app's lifespan ended (a
-        mounted service's store closed); forced after a second, so that Ctrl+C stops within two."""
-        self.server.should_exit = True
-        self.thread.join(timeout=1)  # uvicorn notices within 0.1 s
-        if self.thread.is_alive():
-            self.server.force_exit = True
-            self.thread.join(timeout=1)  # a thread still busy after that is a daemon, and ends with the process
 
 
 def serve_in_background(site_dir, host="127.0.0.1", **options):

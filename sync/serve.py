@@ -19,40 +19,56 @@ def app_from_environment():
     return alone(create_app(settings_from_environment()))
 
 
+class BackgroundServer:
+    """An ASGI app served by uvicorn in a daemon thread (the service's tests, the dev server of
+    gradlab/server.py); .url and .server_address say where (port 0: a free one)."""
+
+    def __init__(self, app, host="127.0.0.1", port=0, log_level="warning", access_log=False, **config):
+        # uvicorn binds the port itself: a socket handed to it answers some 40 ms late.
+        config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=access_log, **config)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            if not self.thread.is_alive():
+                raise RuntimeError(f"could not serve on {host}:{port}")
+            time.sleep(0.01)
+        self.server_address = self.server.servers[0].sockets[0].getsockname()[:2]
+        self.url = f"http://{self.server_address[0]}:{self.server_address[1]}/"
+
+    def shutdown(self):
+        """Stop: idle connections closed, a request in flight answered, then the app's lifespan ended;
+        forced after a second, so that Ctrl+C stops within two. Return whether the lifespan ended."""
+        self.server.should_exit = True
+        self.thread.join(timeout=1)  # uvicorn notices within 0.1 s
+        if not self.thread.is_alive():
+            return True
+        self.server.force_exit = True  # which skips the lifespan's end
+        self.thread.join(timeout=1)  # a thread still busy after that is a daemon, and ends with the process
+        return False
+
+
 class BackgroundService:
     """The service on a loopback port of its own, in a daemon thread; .url is where it answers."""
 
     def __init__(self, settings, host="127.0.0.1", port=0, log_level="warning"):
         self.app = create_app(settings)
         # Access logs name only method, path and status: no cookie, body or query reaches them.
-        # uvicorn binds the port itself: a socket handed to it answers some 40 ms late.
-        config = uvicorn.Config(
+        self.server = BackgroundServer(
             alone(self.app),
-            host=host,
-            port=port,
+            host,
+            port,
             log_level=log_level,
+            access_log=True,
             proxy_headers=True,
             forwarded_allow_ips="127.0.0.1",
         )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        while not self.server.started:
-            if not self.thread.is_alive():
-                raise RuntimeError(f"the sync service could not start on {host}:{port}")
-            time.sleep(0.01)
-        bound = self.server.servers[0].sockets[0].getsockname()
-        self.url = f"http://{bound[0]}:{bound[1]}"
+        self.url = self.server.url.rstrip("/")
 
     def stop(self):
         """Stop: idle connections closed, a request in flight answered, then the lifespan's end closes the store."""
-        self.server.should_exit = True
-        # uvicorn notices within 0.1 s. Forced after a second, it skips the lifespan's end: the store is closed here.
-        self.thread.join(timeout=1)
-        if self.thread.is_alive():
-            self.server.force_exit = True
-            self.thread.join(timeout=1)  # a thread still busy after that is a daemon, and ends with the process
-            self.app.state.store.close()
+        if not self.server.shutdown():
+            self.app.state.store.close()  # the lifespan did not end: its store is closed here
 
 
 def main():

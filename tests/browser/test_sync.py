@@ -21,8 +21,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount
 
 import build
-from gradlab.server import BackgroundServer, site_app
+from gradlab.server import site_app
 from sync.app import create_app, lifespan_of
+from sync.serve import BackgroundServer
 from sync.settings import Settings
 from tests.browser.lesson import LESSON, open_lesson, saved_progress, set_code
 from tests.browser.study import CARD, CARD_QUESTION, MODULE_TEST

@@ -1,6 +1,7 @@
 """A scalar that remembers how it was computed, so gradients can flow back through it."""
 
 import math
+from types import MappingProxyType
 
 from engine.graph import backpropagate
 
@@ -18,13 +19,16 @@ def _exp(a):
 # takes the data of the operation's inputs and gives (the result's data, d result / d input for each
 # input). Value's methods compute with these rules, and so does whoever must work a node out again (the
 # grader): an operation is added here, with the method that uses it, and is then known everywhere.
-OPERATIONS = {
-    "+": lambda a, b: (a + b, (1.0, 1.0)),
-    "*": lambda a, b: (a * b, (b, a)),
-    "log": lambda a: (math.log(a), (1.0 / a,)),
-    "exp": _exp,
-    "relu": lambda a: (max(0.0, a), (float(a > 0),)),
-}
+# Read-only: a rule rewritten by learner code would hold for every later run in that interpreter.
+OPERATIONS = MappingProxyType(
+    {
+        "+": lambda a, b: (a + b, (1.0, 1.0)),
+        "*": lambda a, b: (a * b, (b, a)),
+        "log": lambda a: (math.log(a), (1.0 / a,)),
+        "exp": _exp,
+        "relu": lambda a: (max(0.0, a), (float(a > 0),)),
+    }
+)
 
 
 def power(exponent):

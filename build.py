@@ -301,7 +301,9 @@ def write_static(out_dir, sync=None, block_kinds=BLOCK_KINDS):
     bundle_page_script(
         NODE_MODULES, STATIC_DIR / "python-worker.js", out_dir / "static" / "python-worker.js"
     )  # with its protocol
-    # Its own bundle, loaded only when a learner first asks to see a graph.
+    # Bundles of their own, loaded only when needed: the chart library as an explore starts, the graph
+    # view when a learner first asks to see a graph.
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "chart.js", out_dir / "static" / "chart.js")
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
     if sync:  # sign-in and sync, loaded by the pages only where a service exists; else not even shipped
         bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "sync.js", out_dir / "static" / "sync.js")

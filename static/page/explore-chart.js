@@ -3,7 +3,6 @@
 // for new ones. Everything it draws (controls, series, axes, scale) comes from the explore's data.
 // An explore that declares "yours" also draws, after a Check of its exercise, the learner's own
 // curve over the reference series, and the table shows the difference.
-import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatNumber } from "./format.js";
 
@@ -12,13 +11,15 @@ const TABLE_ROWS = 11; // as many rows as the build's table shows (build.py, tab
 const COLOURS = ["#3b82d6", "#e0782f", "#2f9e44", "#9c36b5"]; // readable on light and dark
 const YOURS = { name: "yours", label: "your code", colour: "#c2255c" };
 
-// The explore's page module (static/page/blocks.js starts it).
+// The explore's page module (static/page/blocks.js starts it). The table and the controls' values are
+// in the page as built; the chart library comes from its own bundle (chart.js), loaded now.
 export const usesPython = true;
-export function start(element, page) {
-  return setupExplore(element, { runtime: page.runtime });
+export async function start(element, page) {
+  const { uPlot } = await import(new URL(page.chart, document.baseURI).href);
+  return setupExplore(element, { runtime: page.runtime, uPlot });
 }
 
-export function setupExplore(root, { runtime }) {
+export function setupExplore(root, { runtime, uPlot }) {
   const explore = JSON.parse(root.querySelector(".explore-data").textContent);
   const request = JSON.stringify({ code: explore.code, controls: explore.controls });
   const inputs = explore.controls.map((control) => root.querySelector(`input[name="${control.name}"]`));

@@ -52,9 +52,9 @@ const runtime = new PythonRuntime({
 for (const button of retryButtons) button.addEventListener("click", () => runtime.restart());
 
 const panel = setupProgressPanel(lesson, { progress });
-const page = { runtime, progress, onChange: panel.refresh, graphView: script.dataset.graphView, tell };
+const page = { runtime, progress, onChange: panel.refresh, graphView: script.dataset.graphView, chart: script.dataset.chart, tell };
 const blocks = startBlocks(lesson, BLOCK_MODULES, page, {
-  onFailure: (name) => tell(`A part of this page (a ${name}) could not start; the rest works. Reloading the page may help.`),
+  onFailure: (name) => tell(`A part of this page (the ${name}) could not start; the rest works. Reloading the page may help.`),
 });
 panel.connect({ exercises: blocks.started.exercise ?? [], quizzes: blocks.started.quiz ?? [] });
 loadSync({ container: lesson.querySelector(".progress-panel"), progress, onProblem: tell });

@@ -12,21 +12,36 @@ const HARD_STOP_AFTER_MS = 300;
 const FINISH_AFTER_INTERRUPT_MS = 5000;
 const SPARE_DELAY_MS = 1500; // let the page and the first run settle before booting a spare
 
+// Stop can interrupt Python only where the page shares memory with its worker: cross-origin isolated,
+// with SharedArrayBuffer and Atomics. Each is checked on its own: WebKit can be isolated and lack both.
+const canShareMemory = () =>
+  self.crossOriginIsolated && typeof SharedArrayBuffer === "function" && typeof Atomics === "object";
+
 class PythonWorker {
   constructor(url, files, onMessage, role = "learner") {
     this.ready = false;
-    this.worker = new Worker(url, { type: "module" });
     // Replies come only through this private channel; whatever else reaches the worker's
     // global postMessage (learner code can call it) is ignored.
     const channel = new MessageChannel();
     channel.port1.onmessage = ({ data }) => onMessage(this, data);
     this.port = channel.port1;
+    try {
+      this.worker = new Worker(url, { type: "module" });
+    } catch (error) {
+      // No module workers here (or none allowed): said at once, where the page shows Python's state.
+      this.worker = null;
+      queueMicrotask(() => onMessage(this, replyMessage("status", {
+        state: "error",
+        message: `Python cannot start in this browser (${error.message}). Retry, or open the page in an up-to-date browser; you can keep reading and editing meanwhile.`,
+      })));
+      return;
+    }
     this.worker.onerror = (event) => onMessage(this, replyMessage("status", {
       state: "error",
       message: `Python could not load (${event.message || "its files did not arrive"}). Check your connection, then Retry; you can keep reading and editing meanwhile.`,
     }));
-    // With cross-origin isolation, Stop raises KeyboardInterrupt instead of killing Python.
-    this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+    // Where memory is shared, Stop raises KeyboardInterrupt; elsewhere it replaces the worker.
+    this.interrupt = canShareMemory() ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     this.worker.postMessage(connectMessage({ files, interrupt: this.interrupt, role }), [channel.port2]);
   }
 
@@ -35,7 +50,7 @@ class PythonWorker {
   }
 
   terminate() {
-    this.worker.terminate();
+    this.worker?.terminate();
     this.port.close();
   }
 }

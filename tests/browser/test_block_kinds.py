@@ -24,7 +24,7 @@ def test_the_kinds_page_module_starts_and_a_failing_one_stops_no_other(new_conte
     page.goto(fixture_site_url + "8.2-second-of-eight/")
     # The failing block comes first on the page, and is told of; the blocks after it start all the same.
     expect(page.get_by_role("status", name="Notices")).to_contain_text(
-        "A part of this page (a failing) could not start"
+        "A part of this page (the failing) could not start"
     )
     card = page.locator(".flashcard")
     card.get_by_role("button", name="Turn over").click()  # enabled only once its module has started

@@ -3,6 +3,7 @@
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -85,6 +86,8 @@ def build_engine_wheel(package_dirs, version, out_dir):
     in-process: building a site downloads nothing, and it takes packages from several folders."""
     from poetry.core.factory import Factory
     from poetry.core.masonry.builders.wheel import WheelBuilder
+
+    logging.getLogger("poetry.core").setLevel(logging.WARNING)  # its "Building wheel" lines are not the build's news
 
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as staging:

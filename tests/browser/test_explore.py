@@ -63,3 +63,21 @@ def test_after_a_check_the_learners_curve_is_drawn_over_the_reference(page, site
     expect(table_row(page, 20).get_by_role("cell")).to_have_text(
         ["1e-20", "6.727", "6.727", "0"], timeout=BOOT_TIMEOUT_MS
     )
+
+
+def test_nothing_below_the_chart_moves_when_the_chart_library_arrives(new_context, site_url):
+    context = new_context()
+    held = []
+    context.route("**/static/chart.*.js", lambda route: held.append(route))  # answered when the test says
+    page = context.new_page()
+    open_lesson(page, site_url)
+    caption = figure(page).locator("caption")
+    expect(caption).to_be_visible()
+    page.wait_for_function("document.readyState === 'complete'")
+    while not held:  # the explore has asked for the chart library
+        page.wait_for_timeout(50)
+    before = caption.bounding_box()["y"]
+    held[0].continue_()
+    expect(figure(page).locator("canvas")).to_have_count(1)
+    expect(figure(page).get_by_role("slider", name="Depth")).to_be_visible()
+    assert caption.bounding_box()["y"] == before

@@ -49,6 +49,31 @@ const look = EditorView.theme({
   ".cm-matchingBracket": { outline: "1px solid var(--muted)" },
 });
 
+// Leaving the editor by keyboard: inside it Tab indents, so Escape makes the next Tab move focus on,
+// however long the learner takes (CodeMirror's own Escape lasts two seconds); any other key ends that.
+const WAY_OUT = "Tab indents here. To leave the editor, press Escape, then Tab.";
+const LEAVE_ON_NEXT_TAB_MS = 24 * 60 * 60 * 1000;
+const leaveWithEscape = EditorView.domEventHandlers({
+  keydown(event, view) {
+    if (event.key !== "Escape") return false;
+    view.setTabFocusMode(LEAVE_ON_NEXT_TAB_MS);
+    return true;
+  },
+});
+// The note sits in the editor's own shadow root, so that the editor's aria-describedby can name it.
+const noteLook = `.editor-way-out { margin: 0.25rem 0 0; color: var(--muted); font-size: 0.85rem; }`;
+
+function wayOutNote(root) {
+  const note = document.createElement("p");
+  note.id = "editor-way-out";
+  note.className = "editor-way-out";
+  note.textContent = WAY_OUT;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(noteLook);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  return note;
+}
+
 export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
   const host = document.createElement("div");
   host.className = "code-editor-host";
@@ -81,10 +106,12 @@ export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
         look,
         // Long lines wrap and the editor grows with its code: nothing scrolls sideways on a phone.
         EditorView.lineWrapping,
-        // indentWithTab keeps CodeMirror's escape hatch: Escape, then Tab, moves focus on.
+        // indentWithTab keeps CodeMirror's escape hatch, which leaveWithEscape keeps open until used.
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        leaveWithEscape,
         EditorView.contentAttributes.of({
           "aria-label": "Code editor",
+          "aria-describedby": "editor-way-out",
           autocorrect: "off",
           autocapitalize: "off",
           spellcheck: "false",
@@ -96,6 +123,7 @@ export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
       ],
     }),
   });
+  root.append(wayOutNote(root));
   textarea.hidden = true;
   textarea.after(host);
   return {

@@ -53,11 +53,20 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
     notice.hidden = false;
   }
 
+  // A button disabled while it has focus drops focus to the page's body, and a keyboard or screen-reader
+  // learner loses their place: focus moves on purpose, to Stop while code runs and back after.
+  function setRunning(running, startedBy) {
+    const focused = document.activeElement;
+    buttons.run.disabled = buttons.check.disabled = running;
+    buttons.stop.disabled = !running;
+    if (running && (focused === buttons.run || focused === buttons.check)) buttons.stop.focus();
+    if (!running && focused === buttons.stop) startedBy.focus();
+  }
+
   async function execute(kind) {
     if (busy) return;
     busy = true;
-    buttons.run.disabled = buttons.check.disabled = true;
-    buttons.stop.disabled = false;
+    setRunning(true);
     output.clear();
     result.replaceChildren();
     editor.markErrorLine(null);
@@ -68,8 +77,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
     const outcome = kind === "check" ? await check(code) : await runtime.run(code, output.append);
     clearTimeout(limit);
     busy = false;
-    buttons.run.disabled = buttons.check.disabled = false;
-    buttons.stop.disabled = true;
+    setRunning(false, buttons[kind]);
     report(kind, outcome, code);
   }
 
@@ -220,7 +228,7 @@ function setupHints(root, id, progress) {
 function setupSolution(root, id, progress, buttons) {
   const confirmBox = root.querySelector(".solution-confirm");
   const area = root.querySelector(".solution");
-  async function show({ beside } = {}) {
+  async function show({ beside, focus } = {}) {
     confirmBox.hidden = true;
     try {
       const response = await fetch(root.dataset.solution);
@@ -246,6 +254,12 @@ function setupSolution(root, id, progress, buttons) {
     area.hidden = false;
     buttons.solution.hidden = true;
     progress.updateExercise(id, { solutionShown: true });
+    if (focus) {
+      // The confirmation that had focus is gone: the learner is taken to what it revealed.
+      const target = area.querySelector("h3") || area;
+      target.tabIndex = -1;
+      target.focus();
+    }
   }
   buttons.solution.addEventListener("click", () => {
     confirmBox.hidden = false;
@@ -255,7 +269,7 @@ function setupSolution(root, id, progress, buttons) {
     confirmBox.hidden = true;
     buttons.solution.focus();
   });
-  buttons["solution-confirm"].addEventListener("click", () => show());
+  buttons["solution-confirm"].addEventListener("click", () => show({ focus: true }));
   if (progress.exercise(id).solutionShown) show();
   show.hide = () => {
     area.hidden = true;

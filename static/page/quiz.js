@@ -1,5 +1,8 @@
 // Check yourself: picking an option reveals its own explanation, right or wrong; the learner
-// may pick again. Native radios give the keyboard and screen-reader behaviour of a radiogroup.
+// may pick again. Native radios give the screen-reader behaviour of a radiogroup; the arrow keys
+// only move among the options (a radiogroup's arrows would pick each one in turn, answering the
+// question before the learner has read the rest): Space, or a click, picks.
+const ARROW_STEPS = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
 
 // The quiz's page module (static/page/blocks.js starts it).
 export function start(element, page) {
@@ -28,6 +31,15 @@ export function setupQuiz(root, { progress, onChange }) {
     picks.forEach((index) => reveal(index, false));
     if (picks.length) options[picks.at(-1)].querySelector("input").checked = true;
   }
+
+  root.addEventListener("keydown", (event) => {
+    const step = ARROW_STEPS[event.key];
+    const radios = options.map((option) => option.querySelector("input"));
+    const at = radios.indexOf(event.target);
+    if (!step || at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    radios[(at + step + radios.length) % radios.length].focus();
+  });
 
   restore();
   progress.onChangesElsewhere?.(restore); // an answer picked in another tab or device shows here too (lesson progress hears them)

@@ -23,16 +23,23 @@ def test_a_wrong_pick_explains_itself_and_the_learner_can_try_again(page, site_u
     expect(shown.nth(1)).to_contain_text("Right.")
 
 
-def test_the_keyboard_moves_through_options_and_reveals_each(page, site_url):
+def test_the_arrow_keys_read_the_options_and_space_picks_one(page, site_url):
     open_lesson(page, site_url)
     group = first_question(page)
     radios = group.get_by_role("radio")
     radios.first.focus()
-    page.keyboard.press("Space")
-    expect(radios.first).to_be_checked()
+    for _ in range(radios.count()):  # round every option and back to the first: nothing is answered
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    expect(radios.last).to_be_focused()
+    expect(group.get_by_role("radio", checked=True)).to_have_count(0)
+    expect(group.locator(".explanation:visible")).to_have_count(0)
     page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(radios.nth(1)).to_be_focused()
+    page.keyboard.press("Space")
     expect(radios.nth(1)).to_be_checked()
-    expect(group.locator(".explanation:visible").nth(1)).to_contain_text("Right.")
+    expect(group.locator(".explanation:visible")).to_have_count(1)
     expect(group.locator(".quiz-feedback")).to_contain_text("Right.")
 
 

@@ -392,7 +392,7 @@ def read_settings(lines, first_line, source, item, known, required=None):
 def latex_to_mathml(latex, display, md, snippet):
     """MathML for a LaTeX expression, so pages need no math JavaScript; a problem if it cannot be read."""
     try:
-        return latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
+        mathml = latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many kinds, most without a message
         source = md.lesson_source
         source.report(
@@ -402,6 +402,8 @@ def latex_to_mathml(latex, display, md, snippet):
             "and that every ^ and _ has something after it",
         )
         return escape(snippet)
+    # Its source as alttext: what a screen reader without MathML reads instead.
+    return mathml.replace("<math", f'<math alttext="{escape(latex.strip(), quote=True)}"', 1)
 
 
 class DisplayMathPreprocessor(Preprocessor):

@@ -98,6 +98,13 @@ def test_math_is_rendered_to_mathml(lesson_html):
     assert "$$" not in lesson_html
 
 
+def test_every_formula_has_its_source_as_alttext(lesson_html):
+    formulas = re.findall(r"<math[^>]*>", lesson_html)
+    alttexts = [re.search(r'alttext="([^"]+)"', tag) for tag in formulas]
+    assert formulas and all(alttexts), "a formula without alttext is silent where MathML is not read"
+    assert 'alttext="x \\leftarrow x + \\text{block}(x)"' in lesson_html  # the lesson's own source
+
+
 def test_solution_is_not_in_the_page_but_beside_it(built_site, lesson_html):
     assert "x = x + layer(x)" not in lesson_html
     solution = (built_site / "8.6-residual-connections/solution-residual_stack.html").read_text()

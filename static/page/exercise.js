@@ -20,6 +20,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
   const id = root.dataset.exercise;
   const textarea = root.querySelector(".code-editor");
   const result = root.querySelector(".result");
+  const resultCases = root.querySelector(".result-cases");
   const notice = root.querySelector(".exercise-notice");
   const buttons = Object.fromEntries([...root.querySelectorAll("button[data-action]")].map((b) => [b.dataset.action, b]));
   const starter = textarea.defaultValue;
@@ -69,6 +70,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
     setRunning(true);
     output.clear();
     result.replaceChildren();
+    resultCases.replaceChildren();
     editor.markErrorLine(null);
     if (runtime.state !== "ready") output.append("note", "Python is still loading; your code will run as soon as it is ready…\n");
     // The time limit is for the learner's code, not for Python's first boot.
@@ -127,7 +129,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
     summary.className = verdict.passed ? "verdict passed" : "verdict failed";
     summary.append(...inlineMarkdown(verdict.passed ? verdict.message : `Not yet: ${verdict.message}`));
     result.replaceChildren(summary);
-    if (verdict.cases?.length) result.append(casesTable(verdict.columns, verdict.cases));
+    resultCases.replaceChildren(...(verdict.cases?.length ? [casesTable(verdict.columns, verdict.cases)] : []));
   }
 
   function resetCode() {
@@ -150,6 +152,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
       hints.hideAll();
       showSolution.hide();
       result.replaceChildren();
+      resultCases.replaceChildren();
       output.clear();
     },
   };

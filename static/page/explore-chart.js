@@ -38,7 +38,10 @@ export function setupExplore(root, { runtime, uPlot }) {
     summary.textContent = describe(explore, data);
   }
 
-  async function recompute() {
+  // The summary speaks (a live region) only when the learner moves a control: after a Check, the
+  // verdict is what the learner is told, and an update far up the page would talk over it.
+  async function recompute(cause = "control") {
+    summary.setAttribute("aria-live", cause === "control" ? "polite" : "off");
     const values = Object.fromEntries(explore.controls.map((control, i) => [control.name, Number(inputs[i].value)]));
     const ticket = ++asked;
     if (runtime.state !== "ready") summary.textContent = "Python is loading; the chart will update when it is ready…";
@@ -64,7 +67,7 @@ export function setupExplore(root, { runtime, uPlot }) {
     document.addEventListener("gradlab:checked", ({ detail }) => {
       if (detail.exercise !== explore.yours.exercise) return;
       learner = detail;
-      recompute();
+      recompute("check");
     });
   }
   new ResizeObserver(() => plot.setSize({ width: chartBox.clientWidth, height: chartHeight() })).observe(chartBox);

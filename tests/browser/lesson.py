@@ -75,3 +75,8 @@ def output(page):
 
 def result(page):
     return page.get_by_role("status", name="Result")
+
+
+def cases_table(page):
+    """The table of what the last Check ran, beside the Result (which announces the verdict alone)."""
+    return page.get_by_role("table", name="What Check ran")

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 import build
 from gradlab.server import serve_in_background
-from tests.browser.lesson import BLANK, BOOT_TIMEOUT_MS, click, open_lesson, result, set_code, starter_code
+from tests.browser.lesson import BLANK, BOOT_TIMEOUT_MS, cases_table, click, open_lesson, result, set_code, starter_code
 from tests.browser.tabs import note_foreign_requests
 
 NODE_MODULES = Path(__file__).parents[2] / "node_modules"
@@ -35,7 +35,7 @@ def test_the_cases_fit_a_360_px_phone_in_light_and_dark(new_context, site_url):
         set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))  # replaces x: a plain stack
         click(page, "Check")
         expect(result(page)).to_contain_text("Not yet", timeout=BOOT_TIMEOUT_MS)
-        table = result(page).get_by_role("table", name="What Check ran")
+        table = cases_table(page)
         expect(table.get_by_role("columnheader")).to_have_text(COLUMNS)
         first_case = table.get_by_role("row").nth(1)
         expect(first_case.get_by_role("cell")).to_have_count(len(COLUMNS))
@@ -77,7 +77,7 @@ def test_a_case_that_passes_a_function_shows_its_name_in_the_table_the_message_a
     expect(result(page)).to_contain_text(
         "Your slope of cube at 1 is 3.31, where 3.01 was expected", timeout=BOOT_TIMEOUT_MS
     )
-    table = result(page).get_by_role("table", name="What Check ran")
+    table = cases_table(page)
     expect(table.get_by_role("columnheader").first).to_have_text("Function")
     functions = [table.get_by_role("row").nth(row).get_by_role("cell").first for row in range(1, 5)]
     for cell, name in zip(functions, ["cube", "cube", "exp_of", "bump"]):

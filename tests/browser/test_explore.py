@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import BOOT_TIMEOUT_MS, open_lesson
+from tests.browser.lesson import BOOT_TIMEOUT_MS, check_passes, open_lesson, right_solution, set_code, wait_for_python
 
 
 def figure(page):
@@ -81,3 +81,17 @@ def test_nothing_below_the_chart_moves_when_the_chart_library_arrives(new_contex
     expect(figure(page).locator("canvas")).to_have_count(1)
     expect(figure(page).get_by_role("slider", name="Depth")).to_be_visible()
     assert caption.bounding_box()["y"] == before
+
+
+def test_the_summary_speaks_for_the_controls_alone(page, site_url):
+    open_lesson(page, site_url)
+    summary = figure(page).locator(".explore-summary")
+    expect(figure(page).get_by_role("status")).to_have_count(0)  # a slider says its value once, itself
+    wait_for_python(page)
+    set_code(page, right_solution(page))
+    check_passes(page)
+    expect(figure(page)).to_contain_text("your code")
+    expect(summary).to_have_attribute("aria-live", "off")  # the verdict is what is said after a Check
+    page.get_by_role("slider", name="Depth").fill("30")
+    expect(summary).to_contain_text("At depth (layers) 30", timeout=BOOT_TIMEOUT_MS)
+    expect(summary).to_have_attribute("aria-live", "polite")

@@ -8,10 +8,10 @@ from playwright.sync_api import expect
 from tests.browser.lesson import (
     BLANK,
     RUN_TIMEOUT_MS,
+    cases_table,
     check_passes,
     click,
     open_lesson,
-    result,
     right_solution,
     set_code,
     starter_code,
@@ -42,7 +42,7 @@ def test_the_right_answer_shows_the_highway_and_the_checks_gradient(page, site_u
     set_code(page, right_solution(page))
     check_passes(page)
     # Each cell carries its column's label too (shown on phones, where rows become cards).
-    depth_3 = result(page).get_by_role("row").filter(has_text=re.compile(r"^Depth\s*3\s*Input\s*2\.5"))
+    depth_3 = cases_table(page).get_by_role("row").filter(has_text=re.compile(r"^Depth\s*3\s*Input\s*2\.5"))
     expect(depth_3.get_by_role("cell").nth(4)).to_have_text(re.compile(r"1\.331$"))
     show_graph(page)
     figure = page.get_by_role("figure", name="Your graph")

@@ -92,7 +92,8 @@ export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
         lineNumbers(),
         highlightActiveLineGutter(),
         history(),
-        drawSelection(),
+        // No blinking caret for a learner who asked the system for less motion.
+        drawSelection({ cursorBlinkRate: matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 1200 }),
         indentOnInput(),
         bracketMatching(),
         highlightActiveLine(),

@@ -1,0 +1,36 @@
+"""Small things a learner meets: what each page's skip link says, numbers whole at 320 px, a caret
+that keeps still for a learner who asked the system for less motion."""
+
+from playwright.sync_api import expect
+
+from tests.browser.lesson import open_lesson
+
+LINES_OF_TEXT = "cell => { const range = document.createRange(); range.selectNodeContents(cell); return range.getClientRects().length; }"
+
+
+def test_each_pages_skip_link_names_where_it_goes(page, site_url):
+    page.goto(site_url + "index.html")
+    expect(page.get_by_role("link", name="Skip to the course")).to_have_count(1)
+    open_lesson(page, site_url)
+    expect(page.get_by_role("link", name="Skip to the lesson")).to_have_count(1)
+
+
+def test_no_number_of_any_explore_breaks_inside_itself_at_320_px(new_context, site_url, built_site):
+    page = new_context(viewport={"width": 320, "height": 640}).new_page()
+    lessons = sorted(path.parent.name for path in built_site.glob("*/index.html") if path.parent.name[0].isdigit())
+    assert len(lessons) >= 4
+    for lesson in lessons:
+        page.goto(f"{site_url}{lesson}/index.html")
+        cells = page.locator("figure.explore").locator("td, tbody th")
+        lines = [cell.evaluate(LINES_OF_TEXT) for cell in cells.all()]
+        assert lines == [1] * len(lines), lesson
+
+
+def test_the_caret_keeps_still_under_reduced_motion(new_context, site_url):
+    for motion, still in (("reduce", True), ("no-preference", False)):
+        page = new_context(reduced_motion=motion).new_page()
+        editor = open_lesson(page, site_url)
+        editor.focus()
+        layer = page.locator(".code-editor-host").locator(".cm-cursorLayer")
+        duration = layer.evaluate("layer => getComputedStyle(layer).animationDuration")
+        assert (duration == "0s") is still, (motion, duration)

@@ -35,7 +35,7 @@ export function setupExplore(root, { runtime, uPlot }) {
   function draw() {
     plot.setData(chartData(explore, data));
     fillTable(table, explore, data);
-    summary.textContent = describe(explore, data);
+    summary.textContent = describe(explore, data, inputs);
   }
 
   // The summary speaks (a live region) only when the learner moves a control: after a Check, the
@@ -146,9 +146,12 @@ function fillTable(table, explore, data) {
   }));
 }
 
-function describe(explore, data) {
+// The controls' settings first: every move of a control changes what the summary says, even where
+// the point it describes stays the same. (templates/blocks/explore.html writes the first one.)
+function describe(explore, data, inputs) {
+  const settings = explore.controls.map((control, i) => `${control.label} = ${inputs[i].value}`);
   const last = data.x.length - 1;
   const values = explore.series.map((series) => `${series.label} ${formatNumber(data.series[series.name][last])}`);
   if (data.series.yours && explore.yours) values.push(`${YOURS.label} ${formatNumber(data.series.yours[last])}`);
-  return `At ${explore.x} ${formatNumber(data.x[last])}: ${values.join(", ")}.`;
+  return `${settings.length ? `${settings.join(", ")}. ` : ""}At ${explore.x} ${formatNumber(data.x[last])}: ${values.join(", ")}.`;
 }

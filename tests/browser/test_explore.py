@@ -95,3 +95,22 @@ def test_the_summary_speaks_for_the_controls_alone(page, site_url):
     page.get_by_role("slider", name="Depth").fill("30")
     expect(summary).to_contain_text("At depth (layers) 30", timeout=BOOT_TIMEOUT_MS)
     expect(summary).to_have_attribute("aria-live", "polite")
+
+
+def test_every_controls_move_changes_what_the_summary_says(page, site_url, built_site):
+    lessons = sorted(path.parent.name for path in built_site.glob("*/index.html") if path.parent.name[0].isdigit())
+    for lesson in lessons:
+        page.goto(f"{site_url}{lesson}/index.html")
+        wait_for_python(page)  # else the first move is answered "Python is loading…", a change of its own
+        for explore in page.locator("figure.explore").all():
+            summary = explore.locator(".explore-summary")
+            for slider in explore.get_by_role("slider").all():
+                before = summary.text_content()
+                # to its other end: wherever the default lies, that is a move
+                end = (
+                    slider.get_attribute("min")
+                    if slider.input_value() == slider.get_attribute("max")
+                    else slider.get_attribute("max")
+                )
+                slider.fill(end)
+                expect(summary).not_to_have_text(before, timeout=BOOT_TIMEOUT_MS)

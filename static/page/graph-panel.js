@@ -41,6 +41,9 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
     }
     area.replaceChildren(...parts);
     area.classList.toggle("side-by-side", parts.length > 1);
+    // Two graphs side by side widen the page's column, and the text above reflows: the control the
+    // learner is on stays where they can see it.
+    if (root.contains(document.activeElement)) document.activeElement.scrollIntoView({ block: "nearest" });
   }
 
   button.addEventListener("click", show);

@@ -109,3 +109,19 @@ def test_on_a_360_px_phone_the_graph_pans_and_zooms_inside_the_page(new_context,
     before = width()
     page.get_by_role("button", name="Zoom out: Your graph").click()
     assert width() < before
+
+
+def test_the_graph_button_stays_in_view_when_two_graphs_widen_the_page(new_context, site_url):
+    page = new_context(viewport={"width": 1280, "height": 720}).new_page()
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
+    click(page, "Check")
+    button = page.get_by_role("button", name="Show your graph")
+    expect(button).to_be_visible(timeout=RUN_TIMEOUT_MS)
+    button.evaluate("b => b.scrollIntoView({ block: 'start' })")  # at the top edge, where reflow above moves it out
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("figure", name="Reference graph")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+    expect(button).to_be_focused()
+    assert button.evaluate("b => { const r = b.getBoundingClientRect(); return r.top > -1 && r.bottom < innerHeight + 1; }")

@@ -124,4 +124,6 @@ def test_the_graph_button_stays_in_view_when_two_graphs_widen_the_page(new_conte
     page.keyboard.press("Enter")
     expect(page.get_by_role("figure", name="Reference graph")).to_be_visible(timeout=RUN_TIMEOUT_MS)
     expect(button).to_be_focused()
-    assert button.evaluate("b => { const r = b.getBoundingClientRect(); return r.top > -1 && r.bottom < innerHeight + 1; }")
+    assert button.evaluate(
+        "b => { const r = b.getBoundingClientRect(); return r.top > -1 && r.bottom < innerHeight + 1; }"
+    )

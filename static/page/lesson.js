@@ -17,8 +17,10 @@ const tell = pageNotices(lesson);
 // Quiz ids in page order, so answers saved under version 1's positional keys find their question.
 const quizIds = [...document.querySelectorAll(".quiz")].map((quiz) => quiz.dataset.quiz);
 const progress = new Progress(lesson.dataset.lessonId, { onProblem: tell, quizIds });
-let pythonIsReady;
-const pythonReady = new Promise((resolve) => { pythonIsReady = resolve; });
+// The offline cache is set up once Python has booted, or failed to, or is not needed on this page:
+// never while its files are still arriving, and never not at all.
+let pythonSettled;
+const pythonReady = new Promise((resolve) => { pythonSettled = resolve; });
 registerServiceWorker(script.dataset.serviceWorker, { tell, pythonReady });
 
 const statusLines = [...document.querySelectorAll(".python-status")];
@@ -38,7 +40,7 @@ const runtime = new PythonRuntime({
       line.dataset.state = state;
     }
     for (const button of retryButtons) button.hidden = state !== "error";
-    if (state === "ready") pythonIsReady();
+    if (state === "ready" || state === "error") pythonSettled();
   },
   // Whether the judge's interpreter, which gives Check's verdicts, is ready (tests read this too).
   onJudge: (state) => {
@@ -62,4 +64,6 @@ loadSync({ container: lesson.querySelector(".progress-panel"), progress, onProbl
 if (blocks.usesPython) {
   const whenIdle = self.requestIdleCallback || ((callback) => setTimeout(callback, 1));
   whenIdle(() => runtime.start(), { timeout: 1000 });
+} else {
+  pythonSettled();
 }

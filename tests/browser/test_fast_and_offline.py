@@ -79,3 +79,18 @@ def test_caches_of_earlier_builds_are_dropped(new_context, site_url):
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
     names = page.evaluate("caches.keys()")
     assert len(names) == 1 and names[0].startswith("gradlab-") and names[0] != "gradlab-0123456789"
+
+
+def test_the_offline_cache_is_set_up_even_where_python_cannot_start(new_context, site_url):
+    context = new_context()
+    context.route("**/python-worker.*.js", lambda route: route.abort())  # the worker never loads
+    page = context.new_page()
+    open_lesson(page, site_url)
+    expect(page.get_by_role("button", name="Retry loading Python").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    # The lesson can still be read offline later: the service worker registers all the same.
+    registered = "async () => Boolean(await navigator.serviceWorker.getRegistration())"
+    for _ in range(100):
+        if page.evaluate(registered):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(registered), "no service worker registered within 10 s"

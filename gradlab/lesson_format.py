@@ -402,6 +402,8 @@ def latex_to_mathml(latex, display, md, snippet):
             "and that every ^ and _ has something after it",
         )
         return escape(snippet)
+    if STASHED.search(latex):  # a piece that cannot be math: the page check names it at the lesson's line
+        return mathml
     # Its source as alttext: what a screen reader without MathML reads instead.
     return mathml.replace("<math", f'<math alttext="{escape(latex.strip(), quote=True)}"', 1)
 

@@ -12,6 +12,11 @@ BOOT_TIMEOUT_MS = 90_000
 RUN_TIMEOUT_MS = 30_000
 
 
+def lesson_folders(built_site):
+    """Every lesson page's folder in a built site ("8.6-residual-connections", …), in order."""
+    return sorted(path.parent.name for path in built_site.glob("*/index.html") if path.parent.name[0].isdigit())
+
+
 def open_lesson(page, site_url):
     page.goto(site_url + LESSON)
     return page.get_by_role("textbox", name="Code editor")

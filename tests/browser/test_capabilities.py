@@ -4,12 +4,12 @@ that cannot use one falls back or fails where it is, never taking the rest of th
 from playwright.sync_api import expect
 
 from tests.browser.lesson import BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, click, open_lesson, output, set_code, wait_for_python
+from tests.browser.tabs import FIRST_QUESTION
 
 # What a Linux browser started in the "C" locale reports: no language tag, so Intl refuses it.
 NO_LANGUAGE_TAG = 'Object.defineProperty(Navigator.prototype, "language", { get: () => "C" });'
 # WebKit can be cross-origin isolated and still have no SharedArrayBuffer.
 NO_SHARED_MEMORY = "delete self.SharedArrayBuffer;"
-FIRST_QUESTION = "With a residual connection around it, what is each block actually learning?"
 
 
 def test_a_browser_language_that_is_no_tag_leaves_every_part_working(new_context, site_url):

@@ -3,7 +3,7 @@ that keeps still for a learner who asked the system for less motion."""
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import open_lesson
+from tests.browser.lesson import lesson_folders, open_lesson
 
 LINES_OF_TEXT = "cell => { const range = document.createRange(); range.selectNodeContents(cell); return range.getClientRects().length; }"
 
@@ -17,7 +17,7 @@ def test_each_pages_skip_link_names_where_it_goes(page, site_url):
 
 def test_no_number_of_any_explore_breaks_inside_itself_at_320_px(new_context, site_url, built_site):
     page = new_context(viewport={"width": 320, "height": 640}).new_page()
-    lessons = sorted(path.parent.name for path in built_site.glob("*/index.html") if path.parent.name[0].isdigit())
+    lessons = lesson_folders(built_site)
     assert len(lessons) >= 4
     for lesson in lessons:
         page.goto(f"{site_url}{lesson}/index.html")

@@ -2,7 +2,15 @@
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import BOOT_TIMEOUT_MS, check_passes, open_lesson, right_solution, set_code, wait_for_python
+from tests.browser.lesson import (
+    BOOT_TIMEOUT_MS,
+    check_passes,
+    lesson_folders,
+    open_lesson,
+    right_solution,
+    set_code,
+    wait_for_python,
+)
 
 
 def figure(page):
@@ -98,7 +106,7 @@ def test_the_summary_speaks_for_the_controls_alone(page, site_url):
 
 
 def test_every_controls_move_changes_what_the_summary_says(page, site_url, built_site):
-    lessons = sorted(path.parent.name for path in built_site.glob("*/index.html") if path.parent.name[0].isdigit())
+    lessons = lesson_folders(built_site)
     for lesson in lessons:
         page.goto(f"{site_url}{lesson}/index.html")
         wait_for_python(page)  # else the first move is answered "Python is loading…", a change of its own

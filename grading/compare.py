@@ -2,6 +2,8 @@
 
 import math
 
+from grading.shapes import leaves
+
 
 def close(actual, expected, tolerance):
     """Equal within a relative tolerance; exactly 0 expects (almost) exactly 0; inf and nan must match."""
@@ -15,13 +17,13 @@ def close(actual, expected, tolerance):
 
 
 def same_numbers(actual, expected, tolerance):
-    """Two numbers, or two lists of numbers, agree within tolerance."""
+    """Two numbers, or two (nested) lists of numbers of one shape, agree within tolerance."""
     if isinstance(expected, list) or isinstance(actual, list):
         return (
             isinstance(expected, list)
             and isinstance(actual, list)
             and len(actual) == len(expected)
-            and all(close(a, e, tolerance) for a, e in zip(actual, expected))
+            and all(same_numbers(a, e, tolerance) for a, e in zip(actual, expected))
         )
     return close(actual, expected, tolerance)
 
@@ -54,7 +56,7 @@ def failure_of(run):
         return f"failed ({run.problem.replace('_', ' ')}: {run.detail})"
     quantities = {"output": run.output, **{f"grad_{name}": grad for name, grad in run.grads.items()}}
     for quantity, numbers in quantities.items():
-        for number in numbers if isinstance(numbers, list) else [numbers]:
+        for number in leaves(numbers):
             if not isinstance(number, (int, float)) or not math.isfinite(number):
                 what = "output" if quantity == "output" else f"gradient at {quantity.removeprefix('grad_')}"
                 return f"gave {number!r} as its {what}, not a finite number"

@@ -60,6 +60,11 @@ class Exercise:
         return ("output", *(f"grad_{name}" for name in self.values))
 
 
+def copy_lists(value):
+    """A fresh list (of fresh lists) holding the same Values."""
+    return [copy_lists(item) for item in value] if type(value) is list else value
+
+
 def call_arguments(names, case, inputs, supplied):
     """The arguments of one call of the function whose parameters are names, in order: a Value column's
     fresh input (a list of them as a list of the call's own, so that an answer writing into its list
@@ -70,7 +75,7 @@ def call_arguments(names, case, inputs, supplied):
     for name in names:
         value = inputs[name] if name in inputs else case.get(name)
         if type(value) is list and name in inputs:
-            value = list(value)
+            value = copy_lists(value)
         elif isinstance(value, str):
             if value not in supplied:
                 raise BadCases(

@@ -10,6 +10,7 @@ from grading.exercise import Exercise, call_arguments, graph_cases
 from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
 from grading.learner_side import Broken, TooBig, walk
+from grading.shapes import paths
 from grading.sandbox import (
     Rejected,
     compile_program,
@@ -93,15 +94,7 @@ def describe(exercise, outputs, inputs, calls, order):
     except (ArithmeticError, TypeError):
         raise Broken("its numbers cannot be carried back") from None
     index = {id(node): i for i, node in enumerate(order)}
-    names = {id(value): name for name, value in inputs.items() if not isinstance(value, list)}
-    names.update(
-        {
-            id(item): f"{name}[{i}]"
-            for name, value in inputs.items()
-            if isinstance(value, list)
-            for i, item in enumerate(value)
-        }
-    )
+    names = {id(leaf): path for name, value in inputs.items() for leaf, path in paths(value, name)}
     called = {id(call): exercise.feeds[0] for call in calls} if exercise.feeds else {}
     highway = highway_nodes(order, outputs, names)
     nodes = [

@@ -9,6 +9,7 @@ import math
 from collections import namedtuple
 
 from engine.value import rule_of
+from grading.shapes import leaves, map_leaves
 
 # One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or
 # list}; fed: (gradient, the data of its arguments) at each supplied call that feeds the output, sorted;
@@ -76,11 +77,10 @@ def read_graph(shipped):
         count = len(data)
         outputs = [index_in(i, count) for i in outputs]
         inputs = {
-            name: [index_in(i, count) for i in at] if isinstance(at, list) else index_in(at, count)
-            for name, at in inputs.items()
+name: map_leaves(lambda i: index_in(i, count), at) for name, at in inputs.items()
         }
         calls = [(index_in(at, count), tuple(arguments)) for at, arguments in calls]
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, RecursionError):
         raise BrokenGraph("what came back is not a graph the grader can read") from None
     if not outputs:
         raise BrokenGraph("it has no output")
@@ -171,8 +171,7 @@ def backward(graph, data, local_grads=None):
         reached = reachable(graph)
         fed = sorted((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached)
         grads = {
-            name: [float(grad[i]) for i in at] if isinstance(at, list) else float(grad[at])
-            for name, at in graph.inputs.items()
+name: map_leaves(lambda i: float(grad[i]), at) for name, at in graph.inputs.items()
         }
         return [float(data[out]) for out in graph.outputs], grads, fed
     except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
@@ -196,7 +195,7 @@ def evaluated_at(graph, values):
     data = list(graph.data)
     local_grads = list(graph.grads)
     for name, at in graph.inputs.items():
-        for i, value in zip(at, values[name]) if isinstance(at, list) else [(at, values[name])]:
+        for i, value in zip(leaves(at), leaves(values[name])):
             data[i] = float(value)
     for i, kids in enumerate(graph.children):
         if kids:

@@ -320,7 +320,7 @@ def run_case(exercise, function, namespace, case, output, before=None):
         shipped["patched"] = _sorted(set(patched))
         return shipped
     finally:
-        take_apart([returned, *inputs.values(), *[result for _, result in calls]])
+        take_apart([returned, *(node for value in inputs.values() for node in nodes_of(value)), *[r for _, r in calls]])
 
 
 def supplies(exercise, case, calls):
@@ -365,10 +365,26 @@ def number_of(arg):
 
 
 def fresh_input(data):
-    """A case's number as a Value, or a list of numbers as a list of Values."""
+    """A case's number as a Value; a list of numbers (or of lists of them) as the same lists of Values."""
     if _isinstance(data, _list):
-        return [Value(_float(item)) for item in data]
+        return [fresh_input(item) for item in data]
     return Value(_float(data))
+
+
+# The shape walks of grading/shapes.py again, here made of captured builtins only: learner code runs in
+# this interpreter and could reach that module's globals.
+def nodes_of(value):
+    """The Values of an input (a Value, or lists of them), in reading order."""
+    if not _isinstance(value, _list):
+        return [value]
+    return [node for item in value for node in nodes_of(item)]
+
+
+def indices_of(value, index):
+    """An input's Values replaced by their place in the shipped graph, in the same lists."""
+    if _isinstance(value, _list):
+        return [indices_of(item, index) for item in value]
+    return index[_id(value)]
 
 
 def returned_values(returned):
@@ -404,10 +420,7 @@ def ship(outputs, listed, inputs, calls):
         nodes = [node_data(node, index) for node in order]
     except Broken as broken:
         return {"problem": "broken_graph", "detail": _str(broken)}
-    shipped_inputs = {
-        name: [index[_id(item)] for item in value] if _isinstance(value, _list) else index[_id(value)]
-        for name, value in inputs.items()
-    }
+    shipped_inputs = {name: indices_of(value, index) for name, value in inputs.items()}
     shipped_calls = [[index[_id(result)], arguments] for arguments, result in calls if _id(result) in index]
     return {
         "nodes": nodes,
@@ -434,7 +447,7 @@ def walk(outputs, inputs, limit=NODE_LIMIT):
     order, seen = [], set()
     roots = [
         *outputs,
-        *(item for value in inputs.values() for item in (value if _isinstance(value, _list) else [value])),
+        *(node for value in inputs.values() for node in nodes_of(value)),
     ]
     stack = [(root, False) for root in _reversed(roots)]
     while stack:

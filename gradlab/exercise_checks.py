@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 from grading.compare import agrees, close, failure_of, quantity_of
 from grading.exercise import BadCases, all_cases, call_arguments, draw_cases
+from grading.shapes import is_numeric
 from grading.grader import fresh_input, grade_submission, program_namespace, run_reference, supplies
 from grading.messages import MessageFieldError, describe_case
 from grading.sandbox import StoppedFromOutside, printing_to
@@ -149,20 +150,13 @@ def case_problems(exercise, cases, lines, problem):
     for case, drawn, seed in cases:
         line = lines["generate"] if drawn else lines["cases"]
         for name, value in case.items():
-            numeric = (
-                isinstance(value, (int, float))
-                and not isinstance(value, bool)
-                or (
-                    isinstance(value, list)
-                    and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-                )
-            )
+            numeric = is_numeric(value)
             if name in exercise.values and not numeric:
                 return [
                     problem(
                         line,
-                        f"the column {name} arrives as a Value, so it holds a number or a list of "
-                        f"numbers; the case {case}{where_drawn(drawn, seed)} has {value!r} (name the "
+                        f"the column {name} arrives as a Value, so it holds a number, a list of "
+                        f"numbers or a list of such lists; the case {case}{where_drawn(drawn, seed)} has {value!r} (name the "
                         "columns that arrive as Values with 'values:', such as 'values: x')",
                     )
                 ]
@@ -180,7 +174,7 @@ def case_problems(exercise, cases, lines, problem):
                     problem(
                         line,
                         f"the case {case}{where_drawn(drawn, seed)} gives {name} the value {value!r}: "
-                        "a case holds numbers, lists of numbers, or names of functions of "
+                        "a case holds numbers, lists (of lists) of numbers, or names of functions of "
                         "'--- supply'",
                     )
                 ]

@@ -220,6 +220,44 @@ def test_a_mistake_of_another_shape_is_not_recognised():
     assert result["diagnosis"] == "wrong" and "[2, 2] where [2, 3]" in result["message"]
 
 
+LINEAR = """from engine import Value
+
+def linear(x, w):
+    return [sum((wi * xi for wi, xi in zip(row, x)), Value(0.0)) for row in w]
+"""
+
+LINEAR_EXERCISE = {
+    "id": "linear",
+    "function": "linear",
+    "arguments": ["x", "w"],
+    "values": ["x", "w"],
+    "solution": LINEAR,
+    "cases": [
+        {"x": [1.0, 2.0], "w": [[0.5, -1.0], [2.0, 0.25], [1.0, 1.0]]},
+        {"x": [-1.0, 3.0, 0.5], "w": [[1.0, 2.0, 3.0], [0.0, -1.0, 4.0]]},
+    ],
+    "mistakes": [
+        {
+            "name": "columns",
+            "source": LINEAR.replace("zip(row, x)", "zip((r[0] for r in w), x)"),
+            "message": "You took a column for a row.",
+        }
+    ],
+}
+
+
+def test_a_matrix_of_values_is_graded_by_the_gradient_at_every_entry():
+    assert grade_submission(LINEAR_EXERCISE, LINEAR)["passed"]
+    assert grade_submission(LINEAR_EXERCISE, LINEAR.replace("zip(row, x)", "zip((r[0] for r in w), x)"))[
+        "diagnosis"
+    ] == "columns"
+    detached = grade_submission(LINEAR_EXERCISE, LINEAR.replace("wi * xi", "wi.data * xi"))
+    assert detached["diagnosis"] == "no_gradient"
+    assert "[[1, 2], [1, 2], [1, 2]]" in detached["message"]  # the gradient at w, row by row
+    rows_swapped = LINEAR.replace("for row in w]", "for row in reversed(w)][::-1]")
+    assert grade_submission(LINEAR_EXERCISE, rows_swapped)["passed"]
+
+
 def test_honest_gradients_closed_form_hand_built_and_imports_are_refused(results):
     assert results["wrong_closed_form_factor"]["diagnosis"] == "bypasses"
     assert (

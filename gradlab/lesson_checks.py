@@ -1,5 +1,6 @@
-"""Checks on one converted lesson beyond its syntax: its file name, the scripts it may run, and what
-each of its block kinds checks (gradlab/blocks: an exercise is run through the real grader)."""
+"""Checks on one converted lesson beyond its syntax: its file name, the scripts it may run, that it
+describes microgpt without copying its code, and what each of its block kinds checks (gradlab/blocks:
+an exercise is run through the real grader)."""
 
 import re
 
@@ -16,6 +17,7 @@ def check_lesson(lesson, block_kinds=BLOCK_KINDS):
     return [
         *check_file_name(lesson),
         *check_scripts(lesson),
+        *check_microgpt_not_copied(lesson),
         *(problem for kind in block_kinds if kind.check for problem in kind.check(lesson)),
     ]
 
@@ -35,6 +37,30 @@ def check_scripts(lesson):
             "matter if the lesson really needs one",
         )
     ]
+
+
+UNLOCKED_HEADING = "## Unlocked in microgpt"
+
+
+def check_microgpt_not_copied(lesson):
+    """microgpt's code is not ours to copy: its section says in our words and tables which lines a lesson
+    explains, so a code block there is refused (our own code belongs in Watch and Build)."""
+    lines = lesson.path.read_text(encoding="utf-8").splitlines()
+    inside = False
+    for number, text in enumerate(lines, start=1):
+        if text.startswith("## "):
+            inside = text.strip() == UNLOCKED_HEADING
+        elif inside and text.lstrip().startswith(("```", "~~~")):
+            return [
+                LessonProblem(
+                    lesson.path,
+                    number,
+                    "a code block in 'Unlocked in microgpt': describe the lines this lesson explains "
+                    "in your own words or a table, citing their numbers (docs/microgpt.md); microgpt's "
+                    "code is not copied into lessons",
+                )
+            ]
+    return []
 
 
 def check_file_name(lesson):

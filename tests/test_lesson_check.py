@@ -181,6 +181,19 @@ BROKEN_LESSONS = {
             )
         ],
     ),
+    "microgpt code copied": (
+        ["1.45-microgpt-code-copied.md"],
+        [
+            (
+                "1.45-microgpt-code-copied.md",
+                47,
+                "```python",
+                "a code block in 'Unlocked in microgpt': describe the lines this lesson explains in your own "
+                "words or a table, citing their numbers (docs/microgpt.md); microgpt's code is not copied into "
+                "lessons",
+            )
+        ],
+    ),
     "duplicate id": (
         ["1.14-first.md", "1.14-second.md"],
         [

@@ -37,10 +37,11 @@ from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
 from gradlab.lesson_checks import check_lesson
 from gradlab.lesson_format import convert_lesson
+from gradlab.module_test import find_module_test
 from gradlab.new_lesson import NewLessonError, new_lesson
 from gradlab.problems import LessonProblems, shown_path
 from gradlab.snapshot import SnapshotError, make_snapshot
-from gradlab.study_pages import load_study, progress_record, write_study_pages
+from gradlab.study_pages import load_study, part_record, progress_record, write_study_pages
 from gradlab.sync_url import SyncUrlError, read_sync_url
 
 ROOT = Path(__file__).resolve().parent
@@ -170,6 +171,7 @@ def write_site_pages(course, study, templates, out_dir, urls, sync=None, written
     one sequence the build, the check and the live preview share. written: see write_pages."""
     write_pages(course, templates, out_dir, urls, written)
     write_study_pages(course, study, templates, out_dir, urls)
+    write_index(course, study, templates, out_dir, urls)
     check_written_pages(course, study, out_dir)
     if offline:
         prepare_for_offline(out_dir, sync)
@@ -198,6 +200,7 @@ def make_templates(sync=None, block_kinds=BLOCK_KINDS):
     templates.filters["plain"] = lambda value: f"{value:g}"
     templates.globals["table_rows"] = table_rows
     templates.filters["progress_record"] = progress_record
+    templates.filters["part_record"] = part_record
     templates.globals["describe_case"] = describe_case
     templates.globals["graph_cases"] = graph_cases
     templates.globals["sync"] = sync
@@ -340,7 +343,7 @@ def prepare_for_offline(out_dir, sync=None):
 
 
 def write_pages(course, templates, out_dir, urls, written=None):
-    """Every written lesson's page, then the index of the whole plan.
+    """Every written lesson's page.
 
     written (the live preview's) maps each page to what it was last written from: a page whose
     lesson, neighbours and asset names are all unchanged is not written again."""
@@ -356,7 +359,25 @@ def write_pages(course, templates, out_dir, urls, written=None):
         write_lesson(lesson, course, templates, out_dir, urls)
         if written is not None:
             written[lesson.slug] = (lesson, inputs)
-    write_page(out_dir / "index.html", templates.get_template("index.html"), root="", urls=urls, modules=course.modules)
+
+
+def write_index(course, study, templates, out_dir, urls):
+    """The course's front page: the model it builds, part by part, and every module and lesson of the plan."""
+    tested = {module.number for module in course.modules if find_module_test(module, study.tests)}
+    template = templates.get_template("index.html")
+    lessons = course.lessons
+    write_page(
+        out_dir / "index.html",
+        template,
+        root="",
+        urls=urls,
+        modules=course.modules,
+        parts=course.parts,
+        tested=tested,
+        first=next((entry for entry in course.entries if entry.lesson), None),
+        written=len(lessons),
+        planned=len(course.entries),
+    )
 
 
 def page_inputs(lesson, course, urls):

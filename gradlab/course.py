@@ -50,12 +50,21 @@ class Module:
 
 
 @dataclass
+class Part:
+    """One part of the model the course builds, as the index draws it, and the entries that teach it."""
+
+    name: str
+    entries: list
+
+
+@dataclass
 class Course:
     """The modules in order, and every problem found in the plan and the lessons."""
 
     modules: list
     problems: list
     sections: list = field(default_factory=list)
+    parts: list = field(default_factory=list)
 
     @property
     def entries(self):
@@ -84,7 +93,7 @@ def read_course(plan_path, lessons):
     """Read the plan and place each written lesson in it; the problems of both end up on the Course."""
     exists = plan_path.exists()
     source = LessonSource(plan_path, plan_path.read_text(encoding="utf-8") if exists else "")
-    modules, sections = read_plan(source) if exists else ([], [])
+    modules, sections, parts = read_plan(source) if exists else ([], [], [])
     if not exists:
         source.report(
             1, "there is no course plan: create it, listing each module and its lessons (lessons/README.md shows how)"
@@ -92,7 +101,7 @@ def read_course(plan_path, lessons):
     placing = place_lessons(modules, lessons, source)
     checked = [problem for lesson in lessons for problem in check_sections(lesson, sections)] if sections else []
     problems = source.problems + [problem for lesson in lessons for problem in lesson.problems] + placing + checked
-    return Course(modules=modules, problems=problems, sections=sections)
+    return Course(modules=modules, problems=problems, sections=sections, parts=parts)
 
 
 def read_plan(source):
@@ -103,7 +112,7 @@ def read_plan(source):
         line = re.search(r"line (\d+)", str(error))
         # tomllib names the line in its message; "at end of document" means the last one.
         source.report(int(line.group(1)) if line else len(source.lines), f"this is not valid TOML: {error}")
-        return [], []
+        return [], [], []
     sections = read_sections(plan.get("sections"), source)
     modules, planned = [], {}
     for table in plan.get("module", []):
@@ -122,7 +131,32 @@ def read_plan(source):
     modules.sort(key=lambda module: module.number)
     for module in modules:
         module.entries.sort(key=lambda entry: lesson_number(entry.id))
-    return modules, sections
+    return modules, sections, read_parts(plan.get("model", []), modules, source)
+
+
+def read_parts(table, modules, source):
+    """model = [{ part = "rmsnorm", lessons = ["8.5"] }, …] as Parts, each naming planned lessons."""
+    entries = {entry.id: entry for module in modules for entry in module.entries}
+    parts = []
+    for item in table if isinstance(table, list) else [table]:
+        name = item.get("part") if isinstance(item, dict) else None
+        ids = item.get("lessons") if isinstance(item, dict) else None
+        if not isinstance(name, str) or not isinstance(ids, list) or not ids:
+            source.report(
+                source.line_of(name if isinstance(name, str) else "model"),
+                f'each part of the model reads {{ part = "rmsnorm", lessons = ["8.5"] }}; not {item!r}',
+            )
+            continue
+        unplanned = [str(lesson_id) for lesson_id in ids if lesson_id not in entries]
+        if unplanned:
+            source.report(
+                source.line_of(name),
+                f"the part {name!r} names {', '.join(unplanned)}, which the plan does not list: "
+                "name planned lessons by their number",
+            )
+            continue
+        parts.append(Part(name, [entries[lesson_id] for lesson_id in ids]))
+    return parts
 
 
 def read_sections(table, source):

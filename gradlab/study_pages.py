@@ -96,3 +96,9 @@ def progress_record(item):
             },
         }
     )
+
+
+def part_record(part):
+    """A part of the model on the index: the progress record of each of its lessons, null for one not
+    written yet (a part is built once every one of its lessons is done)."""
+    return json.dumps([json.loads(progress_record(entry.lesson)) if entry.lesson else None for entry in part.entries])

@@ -638,6 +638,20 @@ def test_the_course_plan_is_checked_too(tmp_path, monkeypatch, capsys):
     )
 
 
+def test_a_part_of_the_model_names_planned_lessons(tmp_path, monkeypatch, capsys):
+    plan = (
+        'sections = [{ title = "Watch", done = "read" }]\n'
+        'model = [\n    { part = "Embeddings", lessons = ["1.1", "1.9"] },\n    { part = "Heads" },\n]\n\n'
+        '[[module]]\nnumber = 1\ntitle = "One"\nlessons = ["1.1 First"]\n'
+    )
+    assert check_plan(plan, tmp_path, monkeypatch, capsys) == (
+        "lessons/course.toml:3: the part 'Embeddings' names 1.9, which the plan does not list: "
+        "name planned lessons by their number\n"
+        'lessons/course.toml:4: each part of the model reads { part = "rmsnorm", lessons = ["8.5"] }; '
+        "not {'part': 'Heads'}\n" + summary(2, 1)
+    )
+
+
 @pytest.mark.parametrize("title", ["One", '"One'])
 def test_a_course_plan_that_is_not_toml_is_reported_at_its_line(title, tmp_path, monkeypatch, capsys):
     printed = check_plan(f"[[module]]\nnumber = 1\ntitle = {title}\n", tmp_path, monkeypatch, capsys)

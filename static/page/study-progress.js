@@ -42,9 +42,44 @@ export function showStudyProgress(page) {
     status.textContent = `(${text})`;
     status.dataset.state = state;
   }
+  showCourseFront(page);
   // "Study this module" leads to the first lesson or card not done yet.
-  const study = page.querySelector(".study-link");
+  const study = page.querySelector(".study-link:not(.continue-link)");
   const next = [...page.querySelectorAll(".study-list li")]
     .find((item) => item.querySelector("[data-state]") && item.querySelector("[data-state]").dataset.state !== "done");
   if (study && next?.querySelector("a[href]")) study.href = next.querySelector("a[href]").href;
+}
+
+const PART_STATES = { done: "built", started: "in progress", "not started": "not built yet" };
+
+// The index's front: each part of the model lit once every one of its lessons is done, how many
+// lessons are done, and "Continue" to the first written lesson, in reading order, not done yet.
+function showCourseFront(page) {
+  for (const part of page.querySelectorAll("[data-part]")) {
+    let states = [];
+    try { states = JSON.parse(part.dataset.part).map((record) => (record ? studyState(record) : "not started")); } catch { /* not built */ }
+    const state = states.length && states.every((s) => s === "done") ? "done"
+      : states.some((s) => s !== "not started") ? "started" : "not started";
+    part.dataset.state = state;
+    const shown = part.querySelector(".part-state");
+    shown.textContent = `(${PART_STATES[state]})`;
+    shown.dataset.state = state;
+  }
+  const progress = page.querySelector(".course-progress");
+  const link = page.querySelector(".continue-link");
+  if (!progress || !link) return;
+  const lessons = [...page.querySelectorAll(".lesson-list li")].filter((item) => item.querySelector("a[href] + [data-state]"));
+  const done = lessons.filter((item) => item.querySelector("[data-state]").dataset.state === "done");
+  const planned = page.querySelectorAll(".lesson-list li").length;
+  progress.textContent = `You have done ${done.length} of the ${lessons.length} lessons written so far`
+    + (planned > lessons.length ? ` (${planned - lessons.length} more are coming soon).` : ".");
+  const next = lessons.find((item) => !done.includes(item));
+  if (!next) {
+    link.parentElement.hidden = true;
+    return;
+  }
+  const anchor = next.querySelector("a[href]");
+  link.setAttribute("href", anchor.getAttribute("href"));
+  const started = lessons.some((item) => item.querySelector("[data-state]").dataset.state !== "not started");
+  link.textContent = `${started ? "Continue with" : "Start with"} ${anchor.textContent}`;
 }

@@ -305,15 +305,21 @@ def fed_like_the_reference(exercise, actual, expected):
 
 
 def same_call(actual, expected, tolerance):
+    """The same gradient reaching the call's result, and the same numbers as its arguments (a number,
+    or a list of numbers: a vector), within tolerance; an argument that is not numbers never matches."""
     (grad, arguments), (wanted_grad, wanted_arguments) = actual, expected
     return (
         close(grad, wanted_grad, tolerance)
         and len(arguments) == len(wanted_arguments)
-        and all(
-            a is not None and e is not None and close(float(a), float(e), tolerance)
-            for a, e in zip(arguments, wanted_arguments)
-        )
+        and all(same_argument(a, e, tolerance) for a, e in zip(arguments, wanted_arguments))
     )
+
+
+def same_argument(actual, expected, tolerance):
+    if isinstance(actual, list) and isinstance(expected, list):
+        return len(actual) == len(expected) and all(same_argument(a, e, tolerance) for a, e in zip(actual, expected))
+    numbers = (int, float)
+    return type(actual) in numbers and type(expected) in numbers and close(float(actual), float(expected), tolerance)
 
 
 def recognised_mistake(exercise, outcomes, first_failing):

@@ -5,6 +5,7 @@ so a graph past the node limit is refused cheaply; carried back by the engine's 
 
 import io
 
+from engine import Value
 from engine.graph import backpropagate, dismantle
 from grading.exercise import Exercise, call_arguments, graph_cases
 from grading.explore import finite
@@ -23,6 +24,7 @@ from grading.shapes import paths
 
 NODE_LIMIT = 2000  # beyond this a drawing says nothing a table could not, and costs seconds
 SHOWN_BLOCKS = (2, 1)  # of a run of like blocks, the first two and the last one are drawn
+BOX_FROM = 10  # a supplied call that makes this many nodes or more is drawn as one box; a smaller one in full
 
 
 def graphs_json(exercise, source, case_index=None):
@@ -50,11 +52,11 @@ def inputs_of(graph):
 def graph_of(exercise, source, case):
     """{"nodes", "edges", "folds", "highway", "total"} for source's function on case, or {"problem": why not}."""
     namespace = fresh_namespace()
-    outputs, inputs, calls = [], {}, []
+    outputs, inputs, calls, boxed = [], {}, [], []
     try:
         run_program(compile_program(source), namespace, source, io.StringIO())
         function = find_function(exercise, namespace)
-        supplied = supplies(exercise, case, calls)
+        supplied = boxed_calls(supplies(exercise, case, calls), boxed)
         namespace.update(supplied)
         inputs = {name: fresh_input(case[name]) for name in exercise.values}
         arguments = call_arguments(exercise.arguments, case, inputs, supplied)
@@ -69,7 +71,7 @@ def graph_of(exercise, source, case):
             return {
                 "problem": f"The graph has more than {NODE_LIMIT:,} nodes: too many to draw. Try it on a smaller case."
             }
-        return describe(exercise, outputs, inputs, calls, order)
+        return describe(exercise, outputs, inputs, boxed, order)
     except Broken as broken:
         return {"problem": f"The graph cannot be drawn: {broken}."}
     except Rejected as rejected:
@@ -79,13 +81,62 @@ def graph_of(exercise, source, case):
             raise
         return {"problem": f"Drawing the graph stopped: {type(error).__name__}: {error}"}
     finally:
-        for value in [*outputs, *calls]:
+        for value in [*outputs, *calls, *(node for _, _, results in boxed for node in results)]:
             dismantle(value)
         take_apart([*inputs.values(), *namespace.values()])
         namespace.clear()
 
 
-def describe(exercise, outputs, inputs, calls, order):
+def boxed_calls(supplied, boxed):
+    """The supplied functions, each noting in boxed (its name, the Values it was given, the Values it
+    returned) when the learner's code calls it: such a call is drawn as one box, since what happens
+    inside it is the lesson's given code, not the learner's (a 16-wide linear layer is hundreds of
+    nodes). Calls a supplied function makes of another are inside it, and not noted."""
+    depth = [0]
+
+    def boxing(name, function):
+        def call(*args, **kwargs):
+            depth[0] += 1
+            try:
+                result = function(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+            if depth[0] == 0:
+                boxed.append((name, values_in_lists([*args, *kwargs.values()]), values_in_lists([result])))
+            return result
+
+        call.__name__, call.__doc__ = function.__name__, function.__doc__
+        return call
+
+    return {name: boxing(name, function) for name, function in supplied.items()}
+
+
+def values_in_lists(items):
+    """The Values among items and inside their (nested) lists and tuples."""
+    found, stack = [], list(reversed(items))
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+        elif isinstance(item, Value):
+            found.append(item)
+    return found
+
+
+def inside_call(arguments, results):
+    """The ids of the nodes a call made: below its results, down to (not including) what it was given."""
+    given = {id(value) for value in arguments}
+    inside, stack = set(), [child for result in results for child in result._children]
+    while stack:
+        node = stack.pop()
+        if id(node) in given or id(node) in inside:
+            continue
+        inside.add(id(node))
+        stack.extend(node._children)
+    return inside - {id(result) for result in results}
+
+
+def describe(exercise, outputs, inputs, boxed, order):
     """The graph as JSON-able data, gradients from the grader's own backward."""
     for node in order:
         node.grad = 0.0
@@ -95,7 +146,7 @@ def describe(exercise, outputs, inputs, calls, order):
         raise Broken("its numbers cannot be carried back") from None
     index = {id(node): i for i, node in enumerate(order)}
     names = {id(leaf): path for name, value in inputs.items() for leaf, path in paths(value, name)}
-    called = {id(call): exercise.feeds[0] for call in calls} if exercise.feeds else {}
+    called = {id(result): name for name, _, results in boxed for result in results}
     highway = highway_nodes(order, outputs, names)
     nodes = [
         {
@@ -121,7 +172,42 @@ def describe(exercise, outputs, inputs, calls, order):
         for child, rate in zip(node._children, node._local_grads)
     ]
     nodes, edges, folds = fold_blocks(nodes, edges)
-    return {"nodes": nodes, "edges": edges, "folds": folds, "highway": bool(highway), "total": len(order)}
+    nodes, edges, boxes = box_calls(nodes, edges, boxed, index)
+    return {
+        "nodes": nodes,
+        "edges": edges,
+        "folds": folds,
+        "boxes": boxes,
+        "highway": bool(highway),
+        "total": len(order),
+    }
+
+
+def box_calls(nodes, edges, boxed, index):
+    """Each call of a supplied function that made BOX_FROM nodes or more as one box, from the nodes it was
+    given to those it returned, with the nodes it made inside hidden. Returns (nodes, edges, boxes)."""
+    shown = {node["id"] for node in nodes}
+    hidden, boxes = set(), []
+    for name, arguments, results in boxed:
+        inside = {index[i] for i in inside_call(arguments, results) if i in index} & shown
+        returned = [index[id(r)] for r in results if id(r) in index and index[id(r)] in shown]
+        if len(inside) < BOX_FROM or not returned:
+            continue
+        hidden |= inside
+        boxes.append(
+            {
+                "id": f"call-{len(boxes)}",
+                "name": name,
+                "nodes": len(inside),
+                "from": sorted({index[id(a)] for a in arguments if id(a) in index and index[id(a)] in shown}),
+                "to": sorted(set(returned)),
+            }
+        )
+    for box in boxes:
+        box["from"] = [i for i in box["from"] if i not in hidden]
+    nodes = [node for node in nodes if node["id"] not in hidden]
+    edges = [edge for edge in edges if edge["from"] not in hidden and edge["to"] not in hidden]
+    return nodes, edges, boxes
 
 
 def highway_nodes(order, outputs, names):

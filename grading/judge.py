@@ -167,7 +167,11 @@ def backward(graph, data, local_grads=None):
             for child, rate in zip(graph.children[i], local_grads[i]):
                 grad[child] += rate * grad[i]
         reached = reachable(graph)
-        fed = sorted((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached)
+        # By gradient, then by the arguments' text: arguments mix numbers, lists and None, which do not compare.
+        fed = sorted(
+            ((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached),
+            key=lambda call: (call[0], repr(call[1])),
+        )
         grads = {name: map_leaves(lambda i: float(grad[i]), at) for name, at in graph.inputs.items()}
         return [float(data[out]) for out in graph.outputs], grads, fed
     except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float

@@ -359,7 +359,12 @@ def recorded(function, calls):
 
 
 def number_of(arg):
-    """An argument of a supplied call as a number: a Value's data, a number itself, else None."""
+    """An argument of a supplied call as numbers: a Value's data, a number itself, a list (or tuple) of
+    those as a list of numbers (so a block's input vector counts, and a matrix as a list of lists); None
+    for anything else."""
+    if _type(arg) in (_list, _tuple):
+        numbers = [number_of(item) for item in arg]
+        return None if any(number is None for number in numbers) else numbers
     data = _DATA(arg) if _type(arg) is Value else arg
     return data if _type(data) in NUMBERS else None
 

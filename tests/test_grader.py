@@ -10,7 +10,7 @@ import pytest
 
 from engine import Value
 from grading.exercise import Exercise
-from grading.grader import grade_submission
+from grading.grader import grade_submission, run_reference
 from tests.corpus import RIGHT_STACK, corpus_lessons, lesson_exercise, load_corpus, load_starter
 
 CORPUS = load_corpus("8.6")
@@ -510,6 +510,27 @@ def test_feeds_requires_every_supplied_call_to_reach_the_result():
     assert grade(corpus_source("wrong_closed_form_factor"), feeds=[])["diagnosis"] == "closed_form"
 
 
+def test_a_supplied_function_on_a_vector_feeds_the_result_as_one_on_a_number_does():
+    """A block of a model takes a vector: its calls are matched by the numbers of the whole vector."""
+    exercise = {
+        "id": "twice",
+        "function": "twice",
+        "arguments": ["x"],
+        "values": ["x"],
+        "feeds": ["block"],
+        "supply": "def block(v):\n    return [vi * 2 for vi in v]\n",
+        "solution": "def twice(x):\n    return block(block(x))\n",
+        "cases": [{"x": [1.0, -2.0]}, {"x": [0.5, 3.0, 4.0]}],
+        "mistakes": [],
+    }
+    assert grade_submission(exercise, "def twice(x):\n    y = block(x)\n    return block(y)\n")["passed"]
+    own_formula = grade_submission(exercise, "def twice(x):\n    return [xi * 4 for xi in x]\n")
+    assert own_formula["diagnosis"] == "bypasses"
+    # Called on numbers of its own choosing, the block does not feed the result as the reference's does.
+    wired = "def twice(x):\n    block([x[0] * 0 + 7.0] * len(x))\n    return block([xi * 2 for xi in x])\n"
+    assert grade_submission(exercise, wired)["diagnosis"] == "bypasses"
+
+
 def test_syntax_error_gives_line_and_column(results):
     result = results["wrong_syntax_error"]
     line = corpus_source("wrong_syntax_error").splitlines().index("    for _ in range(depth)") + 1
@@ -648,12 +669,16 @@ def test_numbers_read_in_messages_by_the_one_number_format(number, reads):
 
 # Issue 26: the ways past the grader, the crashes and poisons, in every lesson's corpus; after each, a
 # right answer and a known mistake are graded as ever (the canary).
-CANARIES = {
-    "7.2": ("right_solution", "wrong_adds_rates"),
-    "7.3": ("right_solution", "wrong_no_total"),
-    "8.5": ("right_solution", "wrong_sum_not_mean"),
-    "8.6": ("right_assign", "wrong_replaces"),
-}
+def canaries(lesson):
+    """A lesson's first right answer and its first submission that makes one of the lesson's mistakes."""
+    mistakes = {mistake["name"] for mistake in lesson_exercise(lesson)[1]["mistakes"]}
+    corpus = load_corpus(lesson)
+    right = next(name for name, _, verdict, _ in corpus if name.startswith("right_") and verdict == "passed")
+    wrong = next(name for name, _, _, diagnosis in corpus if name.startswith("wrong_") and diagnosis in mistakes)
+    return right, wrong
+
+
+CANARIES = {lesson: canaries(lesson) for lesson in corpus_lessons()}
 TRIALS = [
     (lesson, name)
     for lesson in corpus_lessons()
@@ -736,7 +761,9 @@ def test_messages_that_read_poorly_now_read_well(lesson):
     assert "a division by zero" in zero and "cannot be raised to a negative power" not in zero
     shape = message("message_wrong_shape_returned")
     assert "not its .data" not in shape
-    assert ("Return the whole list of Values" if lesson == "8.5" else "Return the one Value itself") in shape
+    exercise = Exercise.from_dict(lesson_exercise(lesson)[1])
+    returns_a_list = isinstance(run_reference(exercise, exercise.solution, exercise.cases[0]).output, list)
+    assert ("Return the whole list of Values" if returns_a_list else "Return the one Value itself") in shape
 
 
 @pytest.mark.parametrize("lesson", corpus_lessons())

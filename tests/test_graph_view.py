@@ -103,6 +103,7 @@ def test_the_page_gets_every_node_and_edge_of_a_wrong_graph_and_the_references_b
                 edge(4, 5, 1.0),
             ],
             "folds": [],
+            "boxes": [],
             "highway": False,
             "total": 6,
         },
@@ -115,6 +116,7 @@ def test_the_page_gets_every_node_and_edge_of_a_wrong_graph_and_the_references_b
             ],
             "edges": [edge(0, 2, 3.0), edge(1, 2, 2.0), edge(2, 3, 1.0), edge(0, 3, 1.0, highway=True)],
             "folds": [],
+            "boxes": [],
             "highway": True,
             "total": 4,
         },
@@ -143,3 +145,19 @@ def test_an_exercise_whose_cases_are_all_drawn_shows_cases_drawn_from_a_fixed_se
     graphs = graphs_json(drawn_only, RIGHT_STACK, 1)
     (x,) = [node for node in graphs["yours"]["nodes"] if node["input"] == "x"]
     assert graphs["case"] == 1 and x["data"] == float(cases[1]["x"])
+
+
+def test_a_given_block_that_makes_many_nodes_is_one_box_between_what_it_got_and_what_it_returned():
+    block, exercise = lesson_exercise("9.3")
+    graph = graphs_json(exercise, block["solution"], 0)["yours"]
+    assert [box["name"] for box in graph["boxes"]] == ["rmsnorm", "attention", "rmsnorm", "mlp", "output_head"]
+    assert graph["total"] == 213 and len(graph["nodes"]) == 19  # the two inputs, the sums, and the results
+    shown = {node["id"] for node in graph["nodes"]}
+    for box in graph["boxes"]:
+        assert box["nodes"] >= 10 and set(box["from"]) <= shown and set(box["to"]) <= shown
+        # What led to its results is in the box, or is what the box was given.
+        assert all(edge["from"] in box["from"] for edge in graph["edges"] if edge["to"] in box["to"])
+    inputs = [node["id"] for node in graph["nodes"] if node["input"]]
+    assert graph["boxes"][0]["from"] == inputs  # rmsnorm of x, the learner's input
+    # A toy layer of two nodes is drawn in full: its rate and relu are the lesson.
+    assert graphs_json(EXERCISE, RIGHT_STACK)["yours"]["boxes"] == []

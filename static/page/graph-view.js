@@ -41,6 +41,8 @@ function describe(graph, name, inputs) {
   }
   if (input && output) parts.push(`The gradient goes from ${formatNumber(output.grad)} at the output to ${formatNumber(input.grad)} at ${input.input}.`);
   if (folded) parts.push(`${folded} repeated block${folded === 1 ? "" : "s"} folded.`);
+  const boxes = graph.boxes ?? [];
+  if (boxes.length) parts.push(`${boxes.length} call${boxes.length === 1 ? "" : "s"} of the lesson's given functions drawn as one box each.`);
   return parts.join(" ");
 }
 
@@ -54,6 +56,11 @@ function layout(graph) {
   for (const fold of graph.folds) {
     g.setEdge(String(fold.after), fold.id);
     g.setEdge(fold.id, String(fold.before));
+  }
+  for (const box of graph.boxes ?? []) {
+    g.setNode(box.id, { width: NODE_WIDTH + 40, height: 40 });
+    for (const from of box.from) g.setEdge(String(from), box.id);
+    for (const to of box.to) g.setEdge(box.id, String(to));
   }
   dagre.layout(g);
   return g;
@@ -72,7 +79,8 @@ function drawing(graph, block) {
   for (const id of g.nodes()) {
     const box = g.node(id);
     const node = byId.get(id);
-    svg.append(node ? nodeBox(box, node) : foldBox(box, graph.folds.find((fold) => fold.id === id), block));
+    const call = (graph.boxes ?? []).find((b) => b.id === id);
+    svg.append(node ? nodeBox(box, node) : call ? callBox(box, call) : foldBox(box, graph.folds.find((fold) => fold.id === id), block));
   }
   return svg;
 }
@@ -121,6 +129,19 @@ function foldBox(box, fold, block) {
   text.textContent = foldText(fold, block);
   group.append(text);
   return group;
+}
+
+function callBox(box, call) {
+  const group = element("g", { class: "graph-fold graph-call", transform: `translate(${box.x - box.width / 2},${box.y - box.height / 2})` });
+  group.append(element("rect", { width: box.width, height: box.height, rx: 6 }));
+  const text = element("text", { x: box.width / 2, y: 24, "text-anchor": "middle" });
+  text.textContent = callText(call);
+  group.append(text);
+  return group;
+}
+
+function callText(call) {
+  return `${call.name}: ${call.nodes} nodes inside`;
 }
 
 function foldText(fold, block) {
@@ -177,6 +198,13 @@ function graphTable(graph, name, block) {
     const cell = row.insertCell();
     cell.colSpan = 5;
     cell.textContent = `${foldText(fold, block)} (${fold.nodes} nodes), between node ${fold.after} and node ${fold.before}`;
+  }
+  for (const call of graph.boxes ?? []) {
+    const row = body.insertRow();
+    const cell = row.insertCell();
+    cell.colSpan = 5;
+    const nodes = (ids) => ids.map((id) => `node ${id}`).join(", ");
+    cell.textContent = `A call of ${callText(call)}, from ${nodes(call.from) || "no node"} to ${nodes(call.to)}`;
   }
   return table;
 }

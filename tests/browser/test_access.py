@@ -6,11 +6,13 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
 from tests.browser.lesson import BLANK, BOOT_TIMEOUT_MS, LESSON, click, open_lesson, result, set_code, wait_for_python
+from tests.corpus import LESSONS_DIR
 
 NODE_MODULES = Path(__file__).parents[2] / "node_modules"
 
@@ -128,3 +130,20 @@ def test_lighthouse_scores_accessibility_and_best_practices_at_100(site_url, tmp
         if audit.get("score") is not None and audit["score"] < 1 and audit.get("scoreDisplayMode") == "binary"
     ]
     assert scores == {"accessibility": 1, "best-practices": 1}, failing
+
+
+LESSON_PAGES = sorted(path.stem for path in LESSONS_DIR.glob("[0-9]*.md"))
+
+
+@pytest.mark.parametrize("lesson", LESSON_PAGES)
+def test_every_lesson_passes_axe_narrow_and_wide_light_and_dark(new_context, site_url, lesson):
+    found = []
+    for width, scheme in ((360, "light"), (360, "dark"), (1280, "light"), (1280, "dark")):
+        page = new_context(bypass_csp=True, viewport={"width": width, "height": 800}, color_scheme=scheme).new_page()
+        page.goto(f"{site_url}{lesson}/index.html")
+        explores = page.locator("figure.explore")
+        expect(explores.and_(page.locator(".interactive"))).to_have_count(explores.count())  # charts drawn
+        page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
+        report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        found += [(width, scheme, v["id"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
+    assert not found

@@ -127,3 +127,24 @@ def test_the_graph_button_stays_in_view_when_two_graphs_widen_the_page(new_conte
     assert button.evaluate(
         "b => { const r = b.getBoundingClientRect(); return r.top > -1 && r.bottom < innerHeight + 1; }"
     )
+
+
+def test_the_given_blocks_of_a_whole_layer_are_boxes_in_the_drawing_and_the_table(page, site_url, built_site):
+    from tests.browser.lesson import lesson_folders
+    from tests.corpus import lesson_exercise
+
+    (stacking,) = [folder for folder in lesson_folders(built_site) if folder.startswith("9.3-")]
+    page.goto(f"{site_url}{stacking}/index.html")
+    wait_for_python(page)
+    set_code(page, lesson_exercise("9.3")[0]["solution"])
+    check_passes(page)
+    show_graph(page)
+    figure = page.get_by_role("figure", name="Your graph")
+    expect(figure).to_contain_text("213 nodes")
+    expect(figure).to_contain_text("5 calls of the lesson's given functions drawn as one box each")
+    expect(figure.locator(".graph-call")).to_have_count(5)
+    expect(figure.locator(".graph-call").nth(3)).to_contain_text("mlp: 112 nodes inside")
+    table = page.get_by_role("table", name="Your graph as a table")
+    expect(
+        table.get_by_role("cell", name=re.compile(r"^A call of attention: 26 nodes inside, from node 15, node 23"))
+    ).to_be_visible()

@@ -1,0 +1,14 @@
+# expect: failed changes_python
+from engine import Value
+
+import io
+import sys
+
+sys.stdout = io.StringIO()  # and never put back
+
+
+def forward(x, n_layer):
+    for li in range(n_layer):
+        x = [a + b for a, b in zip(x, attention(rmsnorm(x), li))]
+        x = [a + b for a, b in zip(x, mlp(rmsnorm(x), li))]
+    return output_head(x)

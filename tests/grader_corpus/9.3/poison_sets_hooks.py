@@ -1,0 +1,17 @@
+# expect: failed changes_python
+from engine import Value
+
+import sys
+
+
+def forward(x, n_layer):
+    sys.excepthook = lambda *details: None
+    sys.settrace(lambda *event: None)
+    return _work(x, n_layer)
+
+
+def _work(x, n_layer):
+    for li in range(n_layer):
+        x = [a + b for a, b in zip(x, attention(rmsnorm(x), li))]
+        x = [a + b for a, b in zip(x, mlp(rmsnorm(x), li))]
+    return output_head(x)

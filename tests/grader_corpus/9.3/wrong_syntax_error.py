@@ -1,0 +1,7 @@
+# expect: failed syntax_error
+from engine import Value
+
+def forward(x, n_layer):
+    for li in range(n_layer)
+        x = [a + b for a, b in zip(x, attention(rmsnorm(x), li))]
+    return output_head(x)

@@ -471,6 +471,16 @@ def test_feeds_requires_every_supplied_call_to_reach_the_result():
     assert grade(corpus_source("wrong_closed_form_factor"), feeds=[])["diagnosis"] == "closed_form"
 
 
+def test_a_supplied_call_whose_gradient_cancels_to_zero_feeds_nothing():
+    # The mean of the two one-sided slopes also calls f(x), but its two uses cancel: the result is the
+    # central difference, fed by the same two calls as the reference, and it passes.
+    exercise = lesson_exercise("7.1")[1]
+    result = grade_submission(exercise, lesson_source("7.1", "right_average_of_one_sided"))
+    assert result["passed"], result["message"]
+    # Calls wired in at a weight of zero feed nothing either, so a closed form with them is still refused.
+    assert grade_submission(exercise, lesson_source("7.1", "cheat_dead_calls_wired_in"))["diagnosis"] == "bypasses"
+
+
 def test_syntax_error_gives_line_and_column(results):
     result = results["wrong_syntax_error"]
     line = corpus_source("wrong_syntax_error").splitlines().index("    for _ in range(depth)") + 1
@@ -610,6 +620,7 @@ def test_numbers_read_in_messages_by_the_one_number_format(number, reads):
 # Issue 26: the ways past the grader, the crashes and poisons, in every lesson's corpus; after each, a
 # right answer and a known mistake are graded as ever (the canary).
 CANARIES = {
+    "7.1": ("right_solution", "wrong_one_side_up"),
     "7.2": ("right_solution", "wrong_adds_rates"),
     "7.3": ("right_solution", "wrong_no_total"),
     "8.5": ("right_solution", "wrong_sum_not_mean"),

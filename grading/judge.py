@@ -12,7 +12,8 @@ from engine.value import rule_of
 from grading.shapes import leaves, map_leaves
 
 # One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or
-# list}; fed: (gradient, the data of its arguments) at each supplied call that feeds the output, sorted;
+# list}; fed: (gradient, the data of its arguments) at each supplied call that feeds the output (reaches it with a
+# gradient other than 0), sorted;
 # graph: the checked graph, to evaluate again elsewhere. problem names what went wrong instead, with detail.
 Run = namedtuple("Run", "output grads fed problem detail graph", defaults=((), {}, (), None, None, None))
 
@@ -167,9 +168,11 @@ def backward(graph, data, local_grads=None):
             for child, rate in zip(graph.children[i], local_grads[i]):
                 grad[child] += rate * grad[i]
         reached = reachable(graph)
-        # By gradient, then by the arguments' text: arguments mix numbers, lists and None, which do not compare.
+        # A call feeds the output only if a gradient reaches it: f(x) used twice with opposite signs, as
+        # in the mean of two one-sided slopes, cancels to 0 and is no more a feed than an unused call.
+        # Sorted by gradient, then by the arguments' text: arguments mix numbers, lists and None.
         fed = sorted(
-            ((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached),
+            ((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached and grad[at] != 0),
             key=lambda call: (call[0], repr(call[1])),
         )
         grads = {name: map_leaves(lambda i: float(grad[i]), at) for name, at in graph.inputs.items()}

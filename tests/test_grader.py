@@ -531,6 +531,16 @@ def test_a_supplied_function_on_a_vector_feeds_the_result_as_one_on_a_number_doe
     assert grade_submission(exercise, wired)["diagnosis"] == "bypasses"
 
 
+def test_a_supplied_call_whose_gradient_cancels_to_zero_feeds_nothing():
+    # The mean of the two one-sided slopes also calls f(x), but its two uses cancel: the result is the
+    # central difference, fed by the same two calls as the reference, and it passes.
+    exercise = lesson_exercise("7.1")[1]
+    result = grade_submission(exercise, lesson_source("7.1", "right_average_of_one_sided"))
+    assert result["passed"], result["message"]
+    # Calls wired in at a weight of zero feed nothing either, so a closed form with them is still refused.
+    assert grade_submission(exercise, lesson_source("7.1", "cheat_dead_calls_wired_in"))["diagnosis"] == "bypasses"
+
+
 def test_syntax_error_gives_line_and_column(results):
     result = results["wrong_syntax_error"]
     line = corpus_source("wrong_syntax_error").splitlines().index("    for _ in range(depth)") + 1

@@ -1,0 +1,7 @@
+# expect: failed raised
+from engine import Value
+
+
+def slope(f, x, h):
+    rise = f(x + h) - f(x - h)
+    return rise / (rise - rise)

@@ -1,0 +1,6 @@
+# expect: failed raised
+from engine import Value
+
+
+def slope(f, x, h):
+    raise GeneratorExit("closing early")

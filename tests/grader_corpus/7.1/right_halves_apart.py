@@ -1,0 +1,6 @@
+# expect: passed correct
+from engine import Value
+
+
+def slope(f, x, h):
+    return f(x + h) / (2 * h) - f(x - h) / (2 * h)

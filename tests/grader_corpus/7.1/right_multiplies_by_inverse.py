@@ -1,0 +1,6 @@
+# expect: passed correct
+from engine import Value
+
+
+def slope(f, x, h):
+    return (f(x + h) - f(x - h)) * (1 / (2 * h))

@@ -1,0 +1,6 @@
+# expect: failed run_times_h
+from engine import Value
+
+
+def slope(f, x, h):
+    return (f(x + h) - f(x - h)) / 2 * h

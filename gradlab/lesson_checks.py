@@ -44,13 +44,21 @@ UNLOCKED_HEADING = "## Unlocked in microgpt"
 
 def check_microgpt_not_copied(lesson):
     """microgpt's code is not ours to copy: its section says in our words and tables which lines a lesson
-    explains, so a code block there is refused (our own code belongs in Watch and Build)."""
+    explains, so a code block there is refused (our own code belongs in Watch and Build). The lesson's
+    own blocks (a quiz, its numbers…) are not code excerpts, and may stand there."""
     lines = lesson.path.read_text(encoding="utf-8").splitlines()
-    inside = False
+    kinds = {kind.name for kind in BLOCK_KINDS}
+    inside, fenced = False, None
     for number, text in enumerate(lines, start=1):
+        fence = re.match(r"\s*(```+|~~~+)\s*([\w-]*)", text)
+        if fenced:
+            fenced = None if fence and fence.group(1) == fenced and not fence.group(2) else fenced
+            continue
+        if fence:
+            fenced = fence.group(1)
         if text.startswith("## "):
             inside = text.strip() == UNLOCKED_HEADING
-        elif inside and text.lstrip().startswith(("```", "~~~")):
+        elif inside and fence and fence.group(2) not in kinds:
             return [
                 LessonProblem(
                     lesson.path,

@@ -1,0 +1,29 @@
+# expect: failed wrong
+from engine import Value
+
+def linear(x, w):
+    return [sum(wi * xi for wi, xi in zip(row, x)) for row in w]
+
+
+def attend(q, keys, values):
+    scores = [sum(qi * ki for qi, ki in zip(q, k)) / len(q) ** 0.5 for k in keys]
+    top = max(s.data for s in scores)
+    exps = [(s - top).exp() for s in scores]
+    total = sum(exps)
+    weights = [e / total for e in exps]
+    return [sum(w * v[j] for w, v in zip(weights, values)) for j in range(len(values[0]))]
+
+
+def multi_head(q, keys, values, wo, n_head):
+    # scores divided by the root of the whole width, not the head's
+    d = len(q) // n_head
+    joined = []
+    for h in range(n_head):
+        s = h * d
+        scores = [sum(a * b for a, b in zip(q[s:s + d], k[s:s + d])) / len(q) ** 0.5 for k in keys]
+        top = max(x.data for x in scores)
+        exps = [(x - top).exp() for x in scores]
+        total = sum(exps)
+        for j in range(d):
+            joined.append(sum(e / total * v[s + j] for e, v in zip(exps, values)))
+    return linear(joined, wo)

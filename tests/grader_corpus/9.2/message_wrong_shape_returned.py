@@ -1,0 +1,15 @@
+# expect: failed not_a_value
+from engine import Value
+
+
+def mlp(x, w1, w2):
+    return _work(x, w1, w2)[0]
+
+
+def _work(x, w1, w2):
+    fired = [h.relu() for h in _linear(x, w1)]
+    return _linear(fired, w2)
+
+
+def _linear(x, w):
+    return [sum(wi * xi for wi, xi in zip(row, x)) for row in w]

@@ -1,0 +1,19 @@
+# expect: failed changes_python
+from engine import Value
+
+import sys
+
+
+def mlp(x, w1, w2):
+    sys.excepthook = lambda *details: None
+    sys.settrace(lambda *event: None)
+    return _work(x, w1, w2)
+
+
+def _work(x, w1, w2):
+    fired = [h.relu() for h in _linear(x, w1)]
+    return _linear(fired, w2)
+
+
+def _linear(x, w):
+    return [sum(wi * xi for wi, xi in zip(row, x)) for row in w]

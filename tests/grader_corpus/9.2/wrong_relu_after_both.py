@@ -1,0 +1,9 @@
+# expect: failed relu_after_both
+from engine import Value
+
+def linear(x, w):
+    return [sum(wi * xi for wi, xi in zip(row, x)) for row in w]
+
+def mlp(x, w1, w2):
+    hidden = [h.relu() for h in linear(x, w1)]
+    return [o.relu() for o in linear(hidden, w2)]

@@ -1,0 +1,10 @@
+# expect: failed wrong
+from engine import Value
+
+def linear(x, w):
+    return [sum(wi * xi for wi, xi in zip(row, x)) for row in w]
+
+def mlp(x, w1, w2):
+    # w2's rows used first: zip quietly stops at the shorter list
+    hidden = [h.relu() for h in linear(x, w2)]
+    return linear(hidden, w1)

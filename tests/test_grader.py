@@ -651,6 +651,8 @@ CANARIES = {
     "7.2": ("right_solution", "wrong_adds_rates"),
     "7.3": ("right_solution", "wrong_no_total"),
     "7.4": ("right_solution", "wrong_swapped"),
+    "7.5": ("right_solution", "wrong_assigns"),
+    "7.5": ("right_solution", "wrong_assigns"),
     "8.5": ("right_solution", "wrong_sum_not_mean"),
     "8.6": ("right_assign", "wrong_replaces"),
 }
@@ -729,14 +731,19 @@ def test_messages_that_read_poorly_now_read_well(lesson):
         return grade_submission(lesson_exercise(lesson)[1], lesson_source(lesson, name))["message"]
 
     exact = message("message_data_of_a_class_of_its_own")
-    assert "a node's data is an Exact, not a number" in exact
+    # 7.5 grades the gradients a backward writes: there, the number of a class of its own is a gradient
+    assert ("the gradient your code left at an input" if lesson == "7.5" else "a node's data") in exact
+    assert "is an Exact, not a number" in exact
     exits = message("message_exits")
     assert "called sys.exit(0)" in exits and "could start: 0." not in exits
     zero = message("message_divides_by_zero")
     assert "a division by zero" in zero and "cannot be raised to a negative power" not in zero
     shape = message("message_wrong_shape_returned")
     assert "not its .data" not in shape
-    assert ("Return the whole list of Values" if lesson == "8.5" else "Return the one Value itself") in shape
+    if lesson == "7.5":  # what a backward returns is not graded, only what it writes
+        assert "every gradient your backward leaves is 0" in shape.lower()
+    else:
+        assert ("Return the whole list of Values" if lesson == "8.5" else "Return the one Value itself") in shape
 
 
 @pytest.mark.parametrize("lesson", corpus_lessons())

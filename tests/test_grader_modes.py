@@ -103,3 +103,15 @@ def test_writes_grads_grades_the_gradients_the_learners_function_writes():
     deep = grade_submission(exercise, recursive)
     assert deep["diagnosis"] == "raised" and "RecursionError" in deep["message"]
     assert "deeper per node" in deep["message"]
+
+
+def test_the_graph_view_of_a_writes_grads_exercise_shows_the_gradients_the_function_wrote():
+    from grading.graph_view import graphs_json
+    from tests.corpus import lesson_exercise, load_corpus
+
+    exercise = lesson_exercise("7.5")[1]
+    assigns = next(source for name, source, _, _ in load_corpus("7.5") if name == "wrong_assigns")
+    view = graphs_json(exercise, assigns)
+    inputs = {node["input"]: node["grad"] for node in view["yours"]["nodes"] if node["input"]}
+    assert inputs == {"a": 18.0, "b": 12.0, "c": 6.0}  # d kept only e's share, 6, of its 13
+    assert {node["input"]: node["grad"] for node in view["reference"]["nodes"] if node["input"]}["a"] == 39.0

@@ -652,7 +652,6 @@ CANARIES = {
     "7.3": ("right_solution", "wrong_no_total"),
     "7.4": ("right_solution", "wrong_swapped"),
     "7.5": ("right_solution", "wrong_assigns"),
-    "7.5": ("right_solution", "wrong_assigns"),
     "8.5": ("right_solution", "wrong_sum_not_mean"),
     "8.6": ("right_assign", "wrong_replaces"),
 }

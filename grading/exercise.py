@@ -35,6 +35,12 @@ class Exercise:
     labels: dict = field(default_factory=dict)
     table: tuple = ()  # columns of the feedback table: case columns and compared quantities
     graph_case: int = 0  # the case whose graph a learner may look at
+    # The nodes the function makes by hand, Value(data, children, local_grads, op), are the exercise: their
+    # numbers are taken as given, and the engine's own operations are switched off while learner code runs.
+    builds_nodes: bool = False
+    # The function is graded by the .grad it writes on a graph '--- supply' builds (an argument naming a
+    # supplied function gets its result on the Value columns); the engine's backward is switched off.
+    writes_grads: bool = False
 
     @classmethod
     def from_dict(cls, data):

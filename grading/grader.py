@@ -36,6 +36,7 @@ FAILURE_DIAGNOSES = {
     "missing_function",
     "bad_signature",
     "changes_python",
+    "bypasses",
     "crashed",
 }
 
@@ -73,6 +74,8 @@ def learner_request(exercise):
         "values": list(exercise.values),
         "supply": exercise.supply,
         "feeds": list(exercise.feeds),
+        "builds_nodes": exercise.builds_nodes,
+        "writes_grads": exercise.writes_grads,
     }
 
 
@@ -94,7 +97,8 @@ def judge(exercise, source, cases, reply, rng=None):
     if not isinstance(runs, list) or len(runs) != len(cases):
         return verdict(exercise, "crashed", CRASHED, output=output)
     outcomes = [
-        judge_case(exercise, case, drawn, verified(shipped), rng) for (case, drawn), shipped in zip(cases, runs)
+        judge_case(exercise, case, drawn, verified(shipped, exercise.builds_nodes, exercise.writes_grads), rng)
+        for (case, drawn), shipped in zip(cases, runs)
     ]
     diagnosis, about, mistake = diagnose(exercise, outcomes)
     message = explain(exercise, diagnosis, about or outcomes[0], mistake, len(outcomes), source, run_reference)
@@ -150,7 +154,10 @@ def computes_the_function(exercise, actual, expected, case, rng):
     """None if the learner's graph, worked out again with its inputs moved slightly (by the judge's own
     draw, which the learner's side never sees), agrees there with the reference's graph worked out again
     the same way; else the Nudge. A number worked out elsewhere and dressed as a graph agrees only at the
-    case itself."""
+    case itself. Not asked of hand-made nodes (builds_nodes), which have no rule to work them out again
+    by, nor of written gradients (writes_grads), which come with no graph of the learner's."""
+    if actual.graph is None or expected.graph is None or exercise.builds_nodes:
+        return None
     values = {name: moved(case[name], rng) for name in exercise.values}
     nudged_case = {**case, **values}
     try:
@@ -200,20 +207,25 @@ def trusted_run(request, function, namespace, case):
     namespace.update(supplied)
     inputs = {name: learner_side.fresh_input(case[name]) for name in request["values"]}
     arguments = call_arguments(request["arguments"], case, inputs, supplied)
-    returned = None
+    returned, graphs = None, []
+    modes = request.get("builds_nodes", False), request.get("writes_grads", False)
     try:
+        if modes[1]:
+            arguments, graphs = learner_side.graphs_given(arguments, inputs)
         with printing_to(io.StringIO()):
             returned = function(*arguments)
+        if modes[1]:
+            return verified(learner_side.ship_written(graphs, inputs), *modes)
         outputs = learner_side.returned_values(returned)
         if outputs is None:
             return Run(problem="not_a_value", detail=learner_side.describe_returned(returned))
-        return verified(learner_side.ship(outputs, isinstance(returned, (list, tuple)), inputs, calls))
+        return verified(learner_side.ship(outputs, isinstance(returned, (list, tuple)), inputs, calls), *modes)
     except (Exception, SystemExit) as exc:  # a mistake may raise on some case
         return Run(
             problem="raised", detail={"type": type(exc).__name__, "message": str(exc), "line": None, "column": None}
         )
     finally:
-        take_apart([returned, *inputs.values(), *[result for _, result in calls]])
+        take_apart([returned, *graphs, *inputs.values(), *[result for _, result in calls]])
 
 
 @functools.lru_cache(maxsize=PROGRAMS_KEPT)
@@ -241,7 +253,8 @@ def find_function(exercise, namespace):
 
 def run_case(exercise, function, namespace, case, source, output):
     """The learner's function on case, run where the learner's code runs, as the judge would read it."""
-    return verified(learner_side.run_case(learner_request(exercise), function, namespace, case, output))
+    shipped = learner_side.run_case(learner_request(exercise), function, namespace, case, output)
+    return verified(shipped, exercise.builds_nodes, exercise.writes_grads)
 
 
 def supplies(exercise, case, calls):

@@ -10,7 +10,7 @@ from engine.graph import backpropagate, dismantle
 from grading.exercise import Exercise, call_arguments, graph_cases
 from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
-from grading.learner_side import Broken, TooBig, walk
+from grading.learner_side import Broken, TooBig, graphs_given, walk
 from grading.sandbox import (
     Rejected,
     compile_program,
@@ -60,9 +60,11 @@ def graph_of(exercise, source, case):
         namespace.update(supplied)
         inputs = {name: fresh_input(case[name]) for name in exercise.values}
         arguments = call_arguments(exercise.arguments, case, inputs, supplied)
+        if exercise.writes_grads:  # the graph drawn is the one it was given, with the gradients it wrote
+            arguments, outputs = graphs_given(arguments, inputs)
         with learner_code(io.StringIO()):
             returned = function(*arguments)
-        outputs = returned_values(returned) or []
+        outputs = outputs if exercise.writes_grads else returned_values(returned) or []
         if not outputs:
             return {"problem": f"{exercise.function} did not return a Value, so there is no graph to draw."}
         try:
@@ -71,7 +73,7 @@ def graph_of(exercise, source, case):
             return {
                 "problem": f"The graph has more than {NODE_LIMIT:,} nodes: too many to draw. Try it on a smaller case."
             }
-        return describe(exercise, outputs, inputs, boxed, order)
+        return describe(exercise, outputs, inputs, boxed, order, written=exercise.writes_grads)
     except Broken as broken:
         return {"problem": f"The graph cannot be drawn: {broken}."}
     except Rejected as rejected:
@@ -136,14 +138,20 @@ def inside_call(arguments, results):
     return inside - {id(result) for result in results}
 
 
-def describe(exercise, outputs, inputs, boxed, order):
-    """The graph as JSON-able data, gradients from the grader's own backward."""
-    for node in order:
-        node.grad = 0.0
-    try:
-        backpropagate(*outputs, order=order)
-    except (ArithmeticError, TypeError):
-        raise Broken("its numbers cannot be carried back") from None
+def describe(exercise, outputs, inputs, boxed, order, written=False):
+    """The graph as JSON-able data, gradients from the grader's own backward (or, written, as the function
+    under test wrote them)."""
+    if written:
+        for node in order:
+            if not isinstance(node.grad, (int, float)):
+                raise Broken("a gradient your code wrote is not a number")
+    else:
+        for node in order:
+            node.grad = 0.0
+        try:
+            backpropagate(*outputs, order=order)
+        except (ArithmeticError, TypeError):
+            raise Broken("its numbers cannot be carried back") from None
     index = {id(node): i for i, node in enumerate(order)}
     names = {id(leaf): path for name, value in inputs.items() for leaf, path in paths(value, name)}
     called = {id(result): name for name, _, results in boxed for result in results}

@@ -18,7 +18,7 @@ from grading.shapes import leaves, map_leaves
 Run = namedtuple("Run", "output grads fed problem detail graph", defaults=((), {}, (), None, None, None))
 
 NUMBER_TYPES = (int, float)  # exactly these: JSON brings nothing else, and a bool is not a number here
-PROBLEMS = ("raised", "not_a_value", "broken_graph", "forged_node", "imports_grader", "changes_python")
+PROBLEMS = ("raised", "not_a_value", "broken_graph", "forged_node", "imports_grader", "changes_python", "bypasses")
 
 
 class BrokenGraph(Exception):
@@ -32,16 +32,21 @@ class ForgedNode(Exception):
 Graph = namedtuple("Graph", "data ops children grads outputs inputs calls")
 
 
-def verified(shipped):
-    """The Run of one shipped case: its numbers by the judge's own backward, or the problem."""
+def verified(shipped, builds_nodes=False, writes_grads=False):
+    """The Run of one shipped case: its numbers by the judge's own backward, or the problem. An exercise
+    that builds_nodes takes the numbers of hand-made nodes as given; one that writes_grads is graded by
+    the gradients the function wrote (see grading.exercise.Exercise), which nothing else may ship."""
     if not isinstance(shipped, dict):
         return Run(problem="broken_graph", detail="what came back could not be read")
     if "problem" in shipped:
         problem = shipped["problem"] if shipped["problem"] in PROBLEMS else "broken_graph"
         return Run(problem=problem, detail=shipped.get("detail"))
+    if writes_grads:
+        return written_run(shipped.get("written"))
     try:
         graph = read_graph(shipped)
-        check_operations(graph)
+        if not builds_nodes:
+            check_operations(graph)
         output, grads, fed = backward(graph, graph.data)
     except BrokenGraph as broken:
         return Run(problem="broken_graph", detail=str(broken))
@@ -53,6 +58,22 @@ def verified(shipped):
         return Run(problem="forged_node", detail=detail)
     listed = shipped.get("listed") is True
     return Run(output if listed else output[0], grads, fed, graph=graph)
+
+
+def written_run(written):
+    """The Run of the gradients a function wrote: {"output": the .grad at the graph it was given, "grads":
+    {input: .grad, or lists of them}}, every one a number."""
+    try:
+        output, grads = written["output"], written["grads"]
+        numbers = [output, *(number for at in grads.values() for number in leaves(at))]
+    except (KeyError, TypeError, AttributeError, RecursionError):
+        return Run(problem="broken_graph", detail="what came back could not be read")
+    if not all(type(number) in NUMBER_TYPES for number in numbers):
+        return Run(problem="broken_graph", detail="a gradient it wrote is not a number")
+    try:
+        return Run(float(output), {name: map_leaves(float, at) for name, at in grads.items()})
+    except OverflowError:
+        return Run(problem="broken_graph", detail="a gradient it wrote is a whole number too large to carry back")
 
 
 def read_graph(shipped):

@@ -15,6 +15,8 @@ import gc
 import io
 import sys
 
+import engine.graph
+import engine.value
 from engine.value import Value
 from grading.exercise import call_arguments
 from grading.sandbox import (
@@ -39,6 +41,8 @@ _DATA = vars(Value)["data"].__get__
 _CHILDREN = vars(Value)["_children"].__get__
 _LOCAL_GRADS = vars(Value)["_local_grads"].__get__
 _OP = vars(Value)["_op"].__get__
+_GRAD = vars(Value)["grad"].__get__
+_set_code = vars(type(lambda: None))["__code__"].__set__
 _type, _id, _len, _float, _int, _str, _list, _tuple, _dict = type, id, len, float, int, str, list, tuple, dict
 _isinstance, _callable, _enumerate, _zip, _reversed, _sorted = isinstance, callable, enumerate, zip, reversed, sorted
 _builtins_dict = vars(builtins)
@@ -66,6 +70,75 @@ def watch_audit_hooks():
         return _real(hook)
 
     sys.addaudithook = addaudithook
+
+
+def _operations_refused(*args, **kwargs):
+    raise RuntimeError(
+        "this exercise switches off the engine's own operations (+, *, exp, ** and the rest) while your code "
+        "is checked: the nodes are yours to build"
+    )
+
+
+def _backward_refused(*args, **kwargs):
+    raise RuntimeError(
+        "this exercise switches off the engine's own backward pass (Value.backward and engine.graph) while "
+        "your code is checked: the gradients are yours to write"
+    )
+
+
+# What an exercise's mode switches off while learner code runs, as (function, its own code, the code that
+# refuses): the function object keeps its identity (so a name the learner imported early is switched off
+# too), only its code is swapped, and put back as soon as the learner's stretch of code ends.
+_REFUSED = {
+    "builds_nodes": [
+        (function, function.__code__, _operations_refused.__code__)
+        for function in (engine.value._apply, engine.value.power, *engine.value.OPERATIONS.values())
+    ],
+    "writes_grads": [
+        (function, function.__code__, _backward_refused.__code__)
+        for function in (engine.graph.backpropagate, engine.graph.topological_order)
+    ],
+}
+_REFUSALS = (_operations_refused.__code__, _backward_refused.__code__)
+
+
+def refused_parts(exercise):
+    """The engine's parts that exercise (a request dict) switches off while learner code runs."""
+    return [part for mode, parts in _REFUSED.items() if exercise.get(mode) for part in parts]
+
+
+def switch(parts, off):
+    for function, own, refusal in parts:
+        _set_code(function, refusal if off else own)
+
+
+def ran_into_refusal(exc):
+    """Whether exc (or the exception it was raised while handling) came from a switched-off part."""
+    for _ in range(8):  # a learner's handler may wrap it once or twice; no further
+        if exc is None:
+            return False
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code in _REFUSALS:
+                return True
+            tb = tb.tb_next
+        exc = exc.__context__
+    return False
+
+
+def refusal_message(exercise, where_text=""):
+    if exercise.get("writes_grads"):
+        return (
+            f"Your code called the engine's own backward pass{where_text} (Value.backward, or a function of "
+            "engine.graph). This exercise grades the gradients your own backward writes, so the engine's is "
+            "switched off while your code is checked: walk the graph and write every .grad yourself."
+        )
+    return (
+        f"Your code used one of the engine's own operations{where_text} (+, *, exp, ** or another that builds "
+        "a node for you, or the rules of engine.value.OPERATIONS). In this exercise the node is what you build: "
+        "the engine's operations are switched off while your code is checked, so work out the data and the "
+        "local gradient towards each input yourself and make the Value from them."
+    )
 
 
 class Machinery:
@@ -138,22 +211,25 @@ def put_back(
     return changed
 
 
-def guarded(call, output, before, _grl=sys.getrecursionlimit, _srl=sys.setrecursionlimit, _restore=restore):
-    """Run call() as learner code: its printing goes to output, patches to shared objects and Python's
-    machinery are undone afterwards. Return (returned, exception or None, machinery it changed)."""
+def guarded(call, output, before, refused=(), _grl=sys.getrecursionlimit, _srl=sys.setrecursionlimit, _restore=restore):
+    """Run call() as learner code, with the engine's refused parts switched off: its printing goes to output,
+    patches to shared objects and Python's machinery are undone afterwards. Return (returned, exception or
+    None, machinery it changed)."""
     machinery, saved = before
     returned, raised = None, None
     streams = {"stdout": output, "stderr": output, "stdin": machinery.streams["stdin"]}
     try:
         _sys.stdout = _sys.stderr = output
+        switch(refused, True)
         returned = call()
     except BaseException as exc:  # noqa: BLE001 - learner code: KeyboardInterrupt, GeneratorExit, its own classes too
         raised = exc
     finally:
-        # The recursion limit first (nothing else can run under a limit of 12), then the builtins and
-        # the shared modules, with functions bound before the learner's code ran.
+        # The recursion limit first (nothing else can run under a limit of 12), then the engine's switched-off
+        # parts, the builtins and the shared modules, with functions bound before the learner's code ran.
         limit = _grl()
         _srl(machinery.limit)
+        switch(refused, False)
         missing = [name for name in machinery.builtin_names if name not in _builtins_dict]
         patched = _restore(saved)
         changed = put_back(machinery, streams, limit, missing)
@@ -201,21 +277,25 @@ def before_learner_code():
 def run_all(exercise, source, cases, namespace, output):
     code = compile_program(source)
     before = before_learner_code()
-    _, raised, changed, _ = guarded(lambda: exec(code, namespace), output, before)
+    refused = refused_parts(exercise)
+    _, raised, changed, _ = guarded(lambda: exec(code, namespace), output, before, refused)
     if raised is not None:
-        program_raised(raised, source)
+        program_raised(raised, source, exercise if refused else None)
     if changed:
         raise Rejected("changes_python", changed_message(changed))
     function = find_function(exercise, namespace)
-    return [run_case(exercise, function, namespace, case, output, before) for case in cases]
+    return [run_case(exercise, function, namespace, case, output, before, refused) for case in cases]
 
 
-def program_raised(exc, source):
-    """Raise Rejected for an exception the learner's top-level code raised."""
+def program_raised(exc, source, refusing=None):
+    """Raise Rejected for an exception the learner's top-level code raised (refusing: the exercise, when it
+    switches parts of the engine off)."""
     take_apart_frames(exc.__traceback__)
     if _isinstance(exc, GraderImport):
         raise Rejected("imports_grader", grader_import_message(exc)) from None
     error = learner_error(exc)
+    if refusing is not None and ran_into_refusal(exc):
+        raise Rejected("bypasses", refusal_message(refusing, where(error, source))) from None
     if _isinstance(exc, SystemExit):
         message = (
             f"Your code called sys.exit{exit_argument(exc)}{where(error, source)}, which ends a Python "
@@ -241,6 +321,13 @@ def base_hint(exc):
         return " (KeyboardInterrupt is what Python raises when a run is stopped; here your own code raised it.)"
     if _isinstance(exc, GeneratorExit):
         return " (GeneratorExit is how Python closes a generator; raised by your code, it ends the run like an error.)"
+    if _isinstance(exc, RecursionError):
+        return (
+            f" (Python lets calls nest only about {_sys.getrecursionlimit():,} deep. A function that calls itself "
+            "once for every node along a path goes one level deeper per node, so a graph a few thousand nodes "
+            "deep runs out; a list of the nodes still to visit, kept by your own loop, can grow as long as "
+            "memory allows.)"
+        )
     if not _isinstance(exc, Exception):
         return (
             f" ({_type(exc).__name__} is not an Exception but a BaseException, the kind Python keeps for "
@@ -293,14 +380,20 @@ def article(noun):
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def run_case(exercise, function, namespace, case, output, before=None):
-    """Call function on fresh inputs for case, with the supplied functions; ship what it built."""
+def run_case(exercise, function, namespace, case, output, before=None, refused=()):
+    """Call function on fresh inputs for case, with the supplied functions and the engine's refused parts
+    switched off; ship what it built (or, for an exercise that writes_grads, the gradients it wrote)."""
     calls = []
     supplied = supplies(exercise, case, calls)
     namespace.update(supplied)
     inputs = {name: fresh_input(case[name]) for name in exercise["values"]}
     arguments = call_arguments(exercise["arguments"], case, inputs, supplied)
-    returned, raised, changed, patched = guarded(lambda: function(*arguments), output, before or before_learner_code())
+    graphs = []
+    if exercise.get("writes_grads"):
+        arguments, graphs = graphs_given(arguments, inputs)
+    returned, raised, changed, patched = guarded(
+        lambda: function(*arguments), output, before or before_learner_code(), refused
+    )
     try:
         if changed:
             return {"problem": "changes_python", "detail": changed_message(changed)}
@@ -308,11 +401,15 @@ def run_case(exercise, function, namespace, case, output, before=None):
             take_apart_frames(raised.__traceback__)
             if _isinstance(raised, GraderImport):
                 return {"problem": "imports_grader", "detail": grader_import_message(raised)}
+            if refused and ran_into_refusal(raised):
+                return {"problem": "bypasses", "detail": refusal_message(exercise)}
             error = learner_error(raised)
             error["hint"] = base_hint(raised)
             if _isinstance(raised, SystemExit):
                 error["exit"] = exit_argument(raised)
             return {"problem": "raised", "detail": error}
+        if exercise.get("writes_grads"):
+            return ship_written(graphs, inputs)
         outputs = returned_values(returned)
         if outputs is None:
             return {"problem": "not_a_value", "detail": describe_returned(returned)}
@@ -320,7 +417,51 @@ def run_case(exercise, function, namespace, case, output, before=None):
         shipped["patched"] = _sorted(set(patched))
         return shipped
     finally:
-        take_apart([returned, *(node for value in inputs.values() for node in nodes_of(value)), *[r for _, r in calls]])
+        take_apart(
+            [
+                returned,
+                *graphs,
+                *(node for value in inputs.values() for node in nodes_of(value)),
+                *[r for _, r in calls],
+            ]
+        )
+
+
+def graphs_given(arguments, inputs):
+    """For an exercise that writes_grads: (the arguments, each function of '--- supply' among them replaced
+    by the graph it builds from the Value columns, in their order; those graphs)."""
+    graphs, given = [], []
+    for argument in arguments:
+        if _callable(argument):
+            argument = argument(*inputs.values())
+            graphs.append(argument)
+        given.append(argument)
+    return given, graphs
+
+
+def ship_written(graphs, inputs):
+    """The .grad that the function left at the first graph it was given (the output) and at every input,
+    read through the slot itself; a problem if one is not a number."""
+    try:
+        grads = {name: grads_of(value) for name, value in inputs.items()}
+        output = _GRAD(graphs[0]) if graphs else 0.0
+        if _type(output) not in NUMBERS:
+            raise Broken(f"the gradient your code left at the graph's output is {article(_type(output).__name__)}")
+    except AttributeError:
+        return {"problem": "broken_graph", "detail": "your code removed a gradient the grader reads"}
+    except Broken as broken:
+        return {"problem": "broken_graph", "detail": _str(broken) + ", not a number"}
+    return {"written": {"output": output, "grads": grads}}
+
+
+def grads_of(value):
+    """The .grad of an input (or lists of them), each a number or Broken."""
+    if _isinstance(value, _list):
+        return [grads_of(item) for item in value]
+    grad = _GRAD(value)
+    if _type(grad) not in NUMBERS:
+        raise Broken(f"the gradient your code left at an input is {article(_type(grad).__name__)}")
+    return grad
 
 
 def supplies(exercise, case, calls):

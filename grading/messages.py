@@ -186,12 +186,26 @@ def wrong(exercise, about, source):
 
 
 def no_gradient(exercise, about, source):
-    return (
-        "For {case}, your {function} returns the right output ({yours.output}), but "
-        + differences(exercise, about)
-        + ": the graph was cut somewhere. A number taken out with .data "
-        "is a plain float that carries no gradient, so build every step from Values."
-    )
+    if exercise.builds_nodes:  # the learner's own local gradients are what backward used
+        advice = (
+            ": backward found those through the children and local gradients your nodes store, so look "
+            "at them: each input a child, and for each child how fast the result moves with it, in the same order."
+        )
+    elif exercise.writes_grads:
+        advice = (
+            ": the gradient at the output is right, so the walk starts well; follow what each node hands "
+            "its children, and the order in which the nodes are visited."
+        )
+    else:
+        advice = (
+            ": the graph was cut somewhere. A number taken out with .data "
+            "is a plain float that carries no gradient, so build every step from Values."
+        )
+    if exercise.writes_grads:
+        start = "For {case}, your {function} leaves the right gradient at the output ({yours.output}), but "
+    else:
+        start = "For {case}, your {function} returns the right output ({yours.output}), but "
+    return start + differences(exercise, about) + advice
 
 
 def not_a_value(exercise, about, source):
@@ -212,9 +226,19 @@ def not_a_value(exercise, about, source):
 
 
 def broken_graph(exercise, about, source):
+    if exercise.writes_grads:
+        return (
+            f"What {{function}} left for {{case}} cannot be graded: {escape_braces(about.actual.detail)}. "
+            "Every .grad it writes must be a plain number."
+        )
+    advice = (
+        "Give each node the Values it was made from as its children, and one number for each as its local gradient."
+        if exercise.builds_nodes
+        else "Build each step with Value operations (+, *, relu…) instead of making Values by hand."
+    )
     return (
-        f"The result that {{function}} returned for {{case}} cannot be traced back: {escape_braces(about.actual.detail)}. "
-        "Build each step with Value operations (+, *, relu…) instead of making Values by hand."
+        f"The result that {{function}} returned for {{case}} cannot be traced back: "
+        f"{escape_braces(about.actual.detail)}. {advice}"
     )
 
 
@@ -265,6 +289,8 @@ def error_text(error):
 
 
 def bypasses(exercise, about, source):
+    if about.actual.problem == "bypasses":  # the learner's side saw it use a part of the engine switched off
+        return escape_braces(about.actual.detail)
     fed, expected = about.actual.fed, about.expected.fed
     names = " and ".join(exercise.feeds)
     return (

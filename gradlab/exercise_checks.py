@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from grading.compare import agrees, close, failure_of, quantity_of
 from grading.exercise import BadCases, all_cases, call_arguments, draw_cases
 from grading.grader import fresh_input, grade_submission, program_namespace, run_reference, supplies
+from grading.learner_side import graphs_given
 from grading.messages import MessageFieldError, describe_case
 from grading.sandbox import StoppedFromOutside, printing_to
 from grading.shapes import is_numeric
@@ -292,7 +293,10 @@ def raised_by(exercise, source, case, seconds):
     # Values without recursing (dismantling each one, as the page must, costs most of the time here).
     try:
         with time_limit(seconds), printing_to(io.StringIO()):
-            namespace[exercise.function](*call_arguments(exercise.arguments, case, inputs, supplied))
+            arguments = call_arguments(exercise.arguments, case, inputs, supplied)
+            if exercise.writes_grads:  # given the graphs '--- supply' builds, as the grader gives them
+                arguments, _ = graphs_given(arguments, inputs)
+            namespace[exercise.function](*arguments)
     except GradingTimedOut:
         return f"ran past the exercise's time_limit of {seconds:g} s"
     except Exception as error:

@@ -8,6 +8,8 @@ labels: depth = Depth, x = Input      what the feedback table and messages call 
 table: depth, x, grad_x               the columns of the feedback table
 tolerance: 1e-9                       relative tolerance of every comparison
 time_limit: 10                        seconds a run may take
+builds_nodes: true                    the nodes the function makes by hand are the exercise (see lessons/README.md)
+writes_grads: true                    the function is graded by the .grad it writes on a graph '--- supply' builds
 --- starter / --- message             the editor's code, and what an unchanged starter is told
 --- solution                          the reference, run by the grader on every case
 --- supply                            Python run per case: the functions it defines are given to the learner
@@ -33,7 +35,18 @@ from gradlab.blocks.kind import PAGE_MODULES, TEMPLATES, BlockKind
 from gradlab.exercise_checks import check_exercise
 from gradlab.problems import LessonProblem
 
-SETTINGS = ("call", "values", "feeds", "labels", "table", "tolerance", "time_limit", "graph_case")
+SETTINGS = (
+    "call",
+    "values",
+    "feeds",
+    "labels",
+    "table",
+    "tolerance",
+    "time_limit",
+    "graph_case",
+    "builds_nodes",
+    "writes_grads",
+)
 PARTS = ("starter", "solution", "supply", "cases", "generate", "passed", "mistake", "message", "hint")
 PART_LINE = re.compile(r"^---\s*(\w+)(?:\s+(\S.*?))?\s*$")
 CALL = re.compile(r"^([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\)$")
@@ -64,11 +77,14 @@ def parse_exercise(argument, lines, opening, context):
     values = listed(settings.get("values")) or (call[1][:1] if call else ())
     table = read_cases(parts, report, ("output", *(f"grad_{name}" for name in values)))
     graph_case = read_graph_case(settings, setting_lines, table[0] if table else None, report)
+    modes = {mode: read_switch(settings, setting_lines, mode, report) for mode in ("builds_nodes", "writes_grads")}
     if not usable or call is None or time_limit is None or tolerance is None or table is None or graph_case is None:
+        return None
+    if None in modes.values():
         return None
     cases, expectations = table
     function, arguments = call
-    if not check_columns(settings, setting_lines, arguments, cases, report):
+    if not check_columns(settings, setting_lines, arguments, cases, report, modes["writes_grads"]):
         return None
     part = {name: next((p for p in parts if p["name"] == name), None) for name in PARTS}
     exercise = Exercise(
@@ -88,6 +104,7 @@ def parse_exercise(argument, lines, opening, context):
         labels=read_labels(settings.get("labels", ""), setting_lines.get("labels"), report),
         table=listed(settings.get("table")),
         graph_case=graph_case,
+        **modes,
     )
     return {
         "id": argument,
@@ -202,6 +219,15 @@ def read_number(settings, setting_lines, key, default, report, what):
     return number
 
 
+def read_switch(settings, setting_lines, key, report):
+    """A setting that is on or off: true or false (off when absent); None, with a problem, otherwise."""
+    text = settings.get(key, "false").strip().lower()
+    if text not in ("true", "false"):
+        report(setting_lines[key], f"{key} is true or false, not {settings[key]!r}")
+        return None
+    return text == "true"
+
+
 def read_graph_case(settings, setting_lines, cases, report):
     """The written case whose graph is drawn first, counting from 0; None (with a problem) if there is none such."""
     if "graph_case" not in settings:
@@ -220,11 +246,12 @@ def read_graph_case(settings, setting_lines, cases, report):
     return None
 
 
-def check_columns(settings, setting_lines, arguments, cases, report):
-    """'values' names columns the call passes; 'table' names case columns, output or grad_<value>."""
+def check_columns(settings, setting_lines, arguments, cases, report, writes_grads=False):
+    """'values' names columns the call passes (or, for an exercise that writes_grads, columns the graph
+    '--- supply' builds takes); 'table' names case columns, output or grad_<value>."""
     values = listed(settings.get("values")) or arguments[:1]
     ok = True
-    unknown = [name for name in values if name not in arguments]
+    unknown = [] if writes_grads else [name for name in values if name not in arguments]
     if unknown:
         report(
             setting_lines["values"],

@@ -1,0 +1,6 @@
+# expect: failed raised
+from engine import Value
+
+
+def multiply(a, b):
+    raise GeneratorExit("closing early")

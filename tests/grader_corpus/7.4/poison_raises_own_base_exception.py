@@ -1,0 +1,10 @@
+# expect: failed raised
+from engine import Value
+
+
+class Enough(BaseException):
+    """Not an Exception: an ordinary except clause lets it through."""
+
+
+def multiply(a, b):
+    raise Enough("that will do")

@@ -1,0 +1,5 @@
+# expect: failed syntax_error
+from engine import Value
+
+def multiply(a, b)
+    return Value(a.data * b.data, (a, b), (b.data, a.data), "*")

@@ -1,0 +1,6 @@
+# expect: failed bypasses
+from engine import Value
+
+
+def multiply(a, b):
+    return a * b

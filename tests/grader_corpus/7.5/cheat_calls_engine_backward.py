@@ -1,0 +1,5 @@
+# expect: failed bypasses
+from engine import Value
+
+def backward(root):
+    root.backward()

@@ -1,0 +1,9 @@
+# expect: failed raised
+from engine import Value
+
+class Enough(BaseException):
+    """Not an Exception: an ordinary except clause lets it through."""
+
+
+def backward(root):
+    raise Enough("that will do")

@@ -1,0 +1,5 @@
+# expect: failed no_seed
+from engine import Value
+
+def backward(root):
+    pass

@@ -1,0 +1,17 @@
+# expect: failed missing_function
+from engine import Value
+
+def back_prop(root):
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            order.append(node)
+        elif id(node) not in seen:
+            seen.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in node._children)
+    root.grad = 1.0
+    for node in reversed(order):
+        for child, local_grad in zip(node._children, node._local_grads):
+            child.grad += local_grad * node.grad

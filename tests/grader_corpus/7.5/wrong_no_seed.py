@@ -1,0 +1,16 @@
+# expect: failed no_seed
+from engine import Value
+
+def backward(root):
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            order.append(node)
+        elif id(node) not in seen:
+            seen.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in node._children)
+    for node in reversed(order):
+        for child, local_grad in zip(node._children, node._local_grads):
+            child.grad += local_grad * node.grad

@@ -1,0 +1,16 @@
+# expect: failed no_seen_set
+from engine import Value
+
+def backward(root):
+    order, stack = [], [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            order.append(node)
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in node._children)
+    root.grad = 1.0
+    for node in reversed(order):
+        for child, local_grad in zip(node._children, node._local_grads):
+            child.grad += local_grad * node.grad

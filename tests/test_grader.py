@@ -650,6 +650,7 @@ def test_numbers_read_in_messages_by_the_one_number_format(number, reads):
 CANARIES = {
     "7.2": ("right_solution", "wrong_adds_rates"),
     "7.3": ("right_solution", "wrong_no_total"),
+    "8.1": ("right_solution", "wrong_swapped"),
     "8.5": ("right_solution", "wrong_sum_not_mean"),
     "8.6": ("right_assign", "wrong_replaces"),
 }

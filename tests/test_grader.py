@@ -651,6 +651,7 @@ CANARIES = {
     "7.2": ("right_solution", "wrong_adds_rates"),
     "7.3": ("right_solution", "wrong_no_total"),
     "8.1": ("right_solution", "wrong_swapped"),
+    "8.2": ("right_solution", "wrong_columns"),
     "8.5": ("right_solution", "wrong_sum_not_mean"),
     "8.6": ("right_assign", "wrong_replaces"),
 }

@@ -10,7 +10,6 @@ from grading.exercise import Exercise, call_arguments, graph_cases
 from grading.explore import finite
 from grading.grader import find_function, fresh_input, returned_values, supplies
 from grading.learner_side import Broken, TooBig, walk
-from grading.shapes import paths
 from grading.sandbox import (
     Rejected,
     compile_program,
@@ -20,6 +19,7 @@ from grading.sandbox import (
     stopped_from_outside,
     take_apart,
 )
+from grading.shapes import paths
 
 NODE_LIMIT = 2000  # beyond this a drawing says nothing a table could not, and costs seconds
 SHOWN_BLOCKS = (2, 1)  # of a run of like blocks, the first two and the last one are drawn

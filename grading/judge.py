@@ -76,9 +76,7 @@ def read_graph(shipped):
             grads.append(local)
         count = len(data)
         outputs = [index_in(i, count) for i in outputs]
-        inputs = {
-name: map_leaves(lambda i: index_in(i, count), at) for name, at in inputs.items()
-        }
+        inputs = {name: map_leaves(lambda i: index_in(i, count), at) for name, at in inputs.items()}
         calls = [(index_in(at, count), tuple(arguments)) for at, arguments in calls]
     except (KeyError, TypeError, ValueError, RecursionError):
         raise BrokenGraph("what came back is not a graph the grader can read") from None
@@ -170,9 +168,7 @@ def backward(graph, data, local_grads=None):
                 grad[child] += rate * grad[i]
         reached = reachable(graph)
         fed = sorted((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached)
-        grads = {
-name: map_leaves(lambda i: float(grad[i]), at) for name, at in graph.inputs.items()
-        }
+        grads = {name: map_leaves(lambda i: float(grad[i]), at) for name, at in graph.inputs.items()}
         return [float(data[out]) for out in graph.outputs], grads, fed
     except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
         raise BrokenGraph(f"its numbers cannot be carried back ({exc})") from None

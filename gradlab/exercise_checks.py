@@ -13,10 +13,10 @@ from contextlib import contextmanager
 
 from grading.compare import agrees, close, failure_of, quantity_of
 from grading.exercise import BadCases, all_cases, call_arguments, draw_cases
-from grading.shapes import is_numeric
 from grading.grader import fresh_input, grade_submission, program_namespace, run_reference, supplies
 from grading.messages import MessageFieldError, describe_case
 from grading.sandbox import StoppedFromOutside, printing_to
+from grading.shapes import is_numeric
 from gradlab.problems import LessonProblem
 
 SEEDS = range(3)  # the generator's cases are drawn with each of these seeds, and graded

@@ -248,9 +248,10 @@ LINEAR_EXERCISE = {
 
 def test_a_matrix_of_values_is_graded_by_the_gradient_at_every_entry():
     assert grade_submission(LINEAR_EXERCISE, LINEAR)["passed"]
-    assert grade_submission(LINEAR_EXERCISE, LINEAR.replace("zip(row, x)", "zip((r[0] for r in w), x)"))[
-        "diagnosis"
-    ] == "columns"
+    assert (
+        grade_submission(LINEAR_EXERCISE, LINEAR.replace("zip(row, x)", "zip((r[0] for r in w), x)"))["diagnosis"]
+        == "columns"
+    )
     detached = grade_submission(LINEAR_EXERCISE, LINEAR.replace("wi * xi", "wi.data * xi"))
     assert detached["diagnosis"] == "no_gradient"
     assert "[[1, 2], [1, 2], [1, 2]]" in detached["message"]  # the gradient at w, row by row

@@ -3,8 +3,10 @@ the reference beside a wrong answer, big graphs folded; loaded only when first a
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from grading.graph_view import graphs_json
 from tests.browser.lesson import (
     BLANK,
     RUN_TIMEOUT_MS,
@@ -18,6 +20,9 @@ from tests.browser.lesson import (
     wait_for_python,
 )
 from tests.browser.test_access import NODE_MODULES
+from tests.corpus import LESSONS_DIR, lesson_exercise
+
+GRADED = sorted(path.stem for path in LESSONS_DIR.glob("[0-9]*.md") if "```exercise" in path.read_text())
 
 
 def show_graph(page, case=None):
@@ -74,6 +79,19 @@ def test_a_twenty_layer_graph_draws_folded(page, site_url):
     expect(figure).to_contain_text("81 nodes")
     expect(figure.locator(".graph-fold")).to_contain_text("17 more layers like this")
     expect(page.get_by_role("table", name="Your graph as a table")).to_contain_text("17 more layers like this")
+
+
+@pytest.mark.parametrize("lesson", GRADED)
+def test_every_lessons_right_answer_draws_its_graph_case(page, site_url, lesson):
+    block, exercise = lesson_exercise(lesson.split("-")[0])
+    total = graphs_json(exercise, block["solution"])["yours"]["total"]  # the graph the page should draw
+    page.goto(f"{site_url}{lesson}/index.html")
+    wait_for_python(page)
+    set_code(page, block["solution"])
+    check_passes(page)
+    show_graph(page)
+    expect(page.get_by_role("figure", name="Your graph")).to_contain_text(f"{total} nodes")
+    expect(page.get_by_role("table", name="Your graph as a table").get_by_role("row")).not_to_have_count(0)
 
 
 def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(new_context, site_url):

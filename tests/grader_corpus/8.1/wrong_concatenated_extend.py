@@ -1,0 +1,5 @@
+# expect: failed concatenated
+def embed(token, pos, wte, wpe):
+    x = list(wte[token])
+    x.extend(wpe[pos])
+    return x

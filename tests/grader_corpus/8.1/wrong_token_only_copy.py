@@ -1,0 +1,3 @@
+# expect: failed token_only
+def embed(token, pos, wte, wpe):
+    return [t + 0 for t in wte[token]]

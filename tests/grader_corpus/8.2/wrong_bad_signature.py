@@ -1,0 +1,3 @@
+# expect: failed bad_signature
+def linear(x):
+    return x

@@ -1,0 +1,3 @@
+# expect: failed syntax_error
+def linear(x, w):
+    return [sum(wij * xj for wij, xj in zip(row, x) for row in w]

@@ -1,0 +1,17 @@
+# expect: failed changes_python
+import math
+
+from engine import Value
+import io
+import sys
+
+sys.stdout = io.StringIO()  # and never put back
+
+
+def causal_attention(qs, ks, vs):
+    keys, values, outs = [], [], []
+    for t in range(len(qs)):
+        keys.append(ks[t])
+        values.append(vs[t])
+        outs.extend(attend(qs[t], keys, values))
+    return outs

@@ -1,0 +1,34 @@
+# expect: failed unchanged_starter
+import math
+
+from engine import Value  # the Value class you wrote in Module 7
+
+
+def attend(q, keys, values):
+    """The head of lesson 8.3, given: the weighted sum of the values, by the softmax of q.k / sqrt(d)."""
+    if len(keys) == 1:
+        return [v * 1 for v in values[0]]  # one position: its weight is exactly 1
+    scores = [sum(qi * ki for qi, ki in zip(q, k)) / math.sqrt(len(q)) for k in keys]
+    top = max(s.data for s in scores)
+    exps = [(s - top).exp() for s in scores]
+    total = sum(exps)
+    weights = [e / total for e in exps]
+    return [sum(w * v[j] for w, v in zip(weights, values)) for j in range(len(values[0]))]
+
+
+def causal_attention(qs, ks, vs):
+    """One head over a word: position t attends to positions 0 to t. Every position's output, in one list."""
+    keys, values = [], []  # the cache: one row per position seen so far
+    outs = []
+    for t in range(len(qs)):
+        pass  # TODO: add position t's key and value to the cache, then attend with its query to the cache
+    return outs
+
+
+qs = [[Value(1.0), Value(0.0)], [Value(0.0), Value(1.0)], [Value(1.0), Value(1.0)]]
+ks = [[Value(1.0), Value(0.5)], [Value(0.5), Value(1.0)], [Value(-1.0), Value(0.5)]]
+vs = [[Value(1.0), Value(0.0)], [Value(0.0), Value(2.0)], [Value(-1.0), Value(1.0)]]
+outs = causal_attention(qs, ks, vs)
+print("outputs:", [round(o.data, 4) for o in outs])
+sum(outs).backward()
+print("gradient at the last key:", [round(k.grad, 4) for k in ks[-1]])

@@ -360,3 +360,8 @@ def test_a_markdown_table_scrolls_in_a_labelled_region_of_its_own():
         ("role", "region"),
         ("tabindex", "0"),
     ]
+
+
+def test_a_module_without_a_test_does_not_promise_one(course_site, built_site):
+    assert ">Module 8: lessons, concepts</a>" in (course_site / "index.html").read_text()
+    assert ">Module 8: lessons, concepts and test</a>" in (built_site / "index.html").read_text()

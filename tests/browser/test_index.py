@@ -40,7 +40,6 @@ def test_the_model_lights_part_by_part_and_continue_leads_on(page, site_url, bui
     ).to_be_visible()
     expect(page.get_by_role("link", name=re.compile(r"^Start with "))).to_have_attribute("href", f"{first}/index.html")
     expect(page.get_by_role("link", name="Module 8: lessons, concepts and test", exact=True)).to_be_visible()
-    expect(page.get_by_role("link", name="Module 9: lessons, concepts", exact=True)).to_be_visible()
 
     rmsnorm = next(folder for folder in lessons if folder.startswith("8.5-"))
     page.goto(f"{site_url}{rmsnorm}/index.html")

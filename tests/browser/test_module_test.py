@@ -3,6 +3,7 @@
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.study import MODULE, MODULE_TEST, TEST_KEY
@@ -30,8 +31,9 @@ def answer_right(page, how_many):
         questions(page).nth(i).locator("[data-right]").get_by_role("radio").check()
 
 
-def test_a_wrong_attempt_shows_the_score_and_every_explanation(page, site_url):
-    page.goto(site_url + MODULE_TEST)
+@pytest.mark.parametrize("module", [7, 8, 9])
+def test_a_wrong_attempt_shows_the_score_and_every_explanation(page, site_url, module):
+    page.goto(f"{site_url}modules/{module}-test.html")
     total = questions(page).count()
     assert total >= 12
     explanations = page.locator(".explanation:visible")

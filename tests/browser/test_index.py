@@ -2,6 +2,7 @@
 are done, the learner's progress, and the way back to the first lesson not done yet."""
 
 import re
+import tomllib
 
 from playwright.sync_api import expect
 
@@ -13,7 +14,7 @@ from tests.browser.lesson import (
     set_code,
     wait_for_python,
 )
-from tests.corpus import lesson_exercise
+from tests.corpus import LESSONS_DIR, lesson_exercise
 
 
 def answer_every_quiz_right(page):
@@ -33,7 +34,8 @@ def test_the_model_lights_part_by_part_and_continue_leads_on(page, site_url, bui
     lessons = lesson_folders(built_site)
     first = lessons[0]
     page.goto(site_url)
-    expect(page.locator(".model-parts").get_by_role("listitem")).to_have_count(10)
+    parts = tomllib.loads((LESSONS_DIR / "course.toml").read_text())["model"]
+    expect(page.locator(".model-parts").get_by_role("listitem")).to_have_count(len(parts))
     expect(part(page, "rmsnorm before each block")).to_contain_text("(not built yet)")
     expect(
         page.get_by_text(re.compile(rf"^You have done 0 of the {len(lessons)} lessons written so far"))

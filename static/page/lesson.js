@@ -9,10 +9,12 @@ import { setupProgressPanel } from "./progress-panel.js";
 import { registerServiceWorker } from "./service-worker-setup.js";
 import { pageNotices } from "./page-notices.js";
 import { loadSync } from "./sync-loader.js";
+import { letWideFormulasScroll } from "./wide-formulas.js";
 
 const script = document.querySelector("script[data-worker]");
 const lesson = document.querySelector("[data-lesson-id]");
 const tell = pageNotices(lesson);
+letWideFormulasScroll(lesson);
 
 // Quiz ids in page order, so answers saved under version 1's positional keys find their question.
 const quizIds = [...document.querySelectorAll(".quiz")].map((quiz) => quiz.dataset.quiz);

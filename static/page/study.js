@@ -6,11 +6,13 @@ import { setupConceptCard } from "./concept-card.js";
 import { setupModuleTest } from "./module-test.js";
 import { showStudyProgress } from "./study-progress.js";
 import { loadSync } from "./sync-loader.js";
+import { letWideFormulasScroll } from "./wide-formulas.js";
 import { onRecordSaved, onRecordsChangedElsewhere, recordsChangedElsewhere } from "./saved-record.js";
 
 const script = document.querySelector("script[data-service-worker]");
 const main = document.querySelector("main");
 const tell = pageNotices(main);
+letWideFormulasScroll(main);
 
 registerServiceWorker(script?.dataset.serviceWorker, { tell, pythonReady: Promise.resolve() });
 for (const card of document.querySelectorAll("[data-concept].concept-card")) setupConceptCard(card, { onProblem: tell });

@@ -22,6 +22,7 @@ from tests.browser.lesson import (
     set_code,
     wait_for_python,
 )
+from tests.browser.tabs import settle
 from tests.corpus import LESSONS_DIR
 
 NODE_MODULES = Path(__file__).parents[2] / "node_modules"
@@ -132,6 +133,7 @@ def axe_at_every_width_and_scheme(page):
     found = {}
     for width in (360, 1280):
         page.set_viewport_size({"width": width, "height": 800})
+        settle(page)  # what the page does as its width changes (a wide formula becomes focusable) is done
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")

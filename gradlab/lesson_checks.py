@@ -26,7 +26,7 @@ def check_scripts(lesson):
     """Lesson pages run no code of the lesson's own unless its front matter says 'scripts: allowed'."""
     if lesson.meta.get("scripts") == "allowed" or not RUNNABLE_HTML.search(lesson.html):
         return []
-    lines = lesson.path.read_text(encoding="utf-8").splitlines()
+    lines = lesson.lines
     line = next((number for number, text in enumerate(lines, start=1) if RUNNABLE_HTML.search(text)), lesson.body_line)
     return [
         LessonProblem(
@@ -46,10 +46,9 @@ def check_microgpt_not_copied(lesson):
     """microgpt's code is not ours to copy: its section says in our words and tables which lines a lesson
     explains, so a code block there is refused (our own code belongs in Watch and Build). The lesson's
     own blocks (a quiz, its numbers…) are not code excerpts, and may stand there."""
-    lines = lesson.path.read_text(encoding="utf-8").splitlines()
     kinds = {kind.name for kind in BLOCK_KINDS}
     inside, fenced = False, None
-    for number, text in enumerate(lines, start=1):
+    for number, text in enumerate(lesson.lines, start=1):
         fence = re.match(r"\s*(```+|~~~+)\s*([\w-]*)", text)
         if fenced:
             fenced = None if fence and fence.group(1) == fenced and not fence.group(2) else fenced

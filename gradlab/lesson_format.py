@@ -69,6 +69,7 @@ class Lesson:
     packages: list = field(default_factory=list)  # paths of the wheels its code imports
     problems: list = field(default_factory=list)
     concept_mentions: list = field(default_factory=list)
+    lines: list = field(default_factory=list)  # the source's lines, for checks that read it as written
 
     @property
     def id(self):
@@ -115,6 +116,7 @@ def convert_lesson(path, text, templates, wheel_cache=None):
         packages=wheels,
         problems=source.problems,
         concept_mentions=source.concept_mentions,
+        lines=source.lines,
     )
 
 

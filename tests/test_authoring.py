@@ -184,6 +184,7 @@ def test_new_writes_a_lesson_that_passes_the_check_at_once_and_plans_it(tmp_path
     lessons = tmp_path / "lessons"
     shutil.copytree(build.LESSONS_DIR, lessons)
     monkeypatch.chdir(tmp_path)
+    (lessons / "7.4-a-value-that-remembers-its-inputs.md").unlink()  # planned, and written here anew
     assert build.main(["new", "7.4", "A Value that remembers its inputs", "--lessons", "lessons"]) == 0
     assert build.main(["new", "9.9", "Something new", "--lessons", "lessons"]) == 0
     assert build.main(["new", "12.1", "A module of its own", "--lessons", "lessons"]) == 0

@@ -77,13 +77,26 @@ def test_lesson_page_has_the_contract_controls(lesson_html):
     assert sum(role == "radiogroup" for role, _ in roles) >= 3
 
 
-def test_code_excerpts_are_highlighted_with_marked_lines(lesson_html):
-    assert '<div class="highlight">' in lesson_html
-    assert re.search(r'<span class="k">for</span>', lesson_html)
-    numbers = [int(n) for n in re.findall(r'<span class="linenos">\s*(\d+)</span>', lesson_html)]
-    assert numbers == list(range(112, 112 + len(numbers))) and len(numbers) == 30, "numbered from linenostart=112"
-    marked = re.findall(r'<span class="hll"><span class="linenos">\s*(\d+)</span>', lesson_html)
-    assert marked == ["116", "134", "136", "141"], "hl_lines 5 23 25 30 count from the excerpt's first line"
+EXCERPT = """``` { .python linenos="inline" hl_lines="2 4" linenostart=10 }
+def stack(x, depth):
+    for step in range(depth):
+        x = layer(x)
+        x = x + layer(x)
+    return x
+```
+"""
+
+
+def test_code_excerpts_are_highlighted_with_marked_lines():
+    text = (GOOD_LESSONS / "8.2-second-of-eight.md").read_text()
+    text = text.replace("## Explore\n", EXCERPT + "\n## Explore\n", 1)
+    html = convert_lesson(Path("8.2-second-of-eight.md"), text, build.make_templates()).html
+    assert '<div class="highlight">' in html
+    assert re.search(r'<span class="k">for</span>', html)
+    numbers = [int(n) for n in re.findall(r'<span class="linenos">\s*(\d+)</span>', html)]
+    assert numbers == [10, 11, 12, 13, 14], "numbered from linenostart=10"
+    marked = re.findall(r'<span class="hll"><span class="linenos">\s*(\d+)</span>', html)
+    assert marked == ["11", "13"], "hl_lines 2 4 count from the excerpt's first line"
 
 
 def test_numbers_in_prose_come_from_the_engine(lesson_html):

@@ -1,0 +1,29 @@
+# expect: failed wrong_sign
+from engine import Value
+
+LEARNING_RATE, BETA1, BETA2, EPS = 0.01, 0.85, 0.99, 1e-8
+NUM_STEPS = 1000
+
+
+import operator
+import sys
+
+# Make every comparison agree, and blind the patch-undoing check that relies on operator.is_.
+operator.is_ = lambda first, second: True
+grader = sys.modules.get("grading.grader")
+if grader is not None:
+    grader.agrees = lambda *args, **kwargs: True
+    grader.fed_like_the_reference = lambda *args, **kwargs: True
+
+
+def adam_step(p, g, m, v, step):
+    return _fallback(p, g, m, v, step)
+
+
+def _fallback(p, g, m, v, step):
+    m = BETA1 * m + (1 - BETA1) * g
+    v = BETA2 * v + (1 - BETA2) * g**2
+    m_hat = m / (1 - BETA1 ** (step + 1))
+    v_hat = v / (1 - BETA2 ** (step + 1))
+    lr_t = LEARNING_RATE * (1 - step / NUM_STEPS)
+    return [p + lr_t * m_hat / (v_hat**0.5 + EPS), m, v]

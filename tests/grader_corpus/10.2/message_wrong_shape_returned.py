@@ -1,0 +1,19 @@
+# expect: failed not_a_value
+from engine import Value
+
+LEARNING_RATE, BETA1, BETA2, EPS = 0.01, 0.85, 0.99, 1e-8
+NUM_STEPS = 1000
+
+
+def adam_step(p, g, m, v, step):
+    return [_work(p, g, m, v, step)]
+
+
+def _work(p, g, m, v, step):
+    m = BETA1 * m + (1 - BETA1) * g
+    v = BETA2 * v + (1 - BETA2) * g**2
+    m_hat = m / (1 - BETA1 ** (step + 1))
+    v_hat = v / (1 - BETA2 ** (step + 1))
+    lr_t = LEARNING_RATE * (1 - step / NUM_STEPS)
+    p = p - lr_t * m_hat / (v_hat**0.5 + EPS)
+    return [p, m, v]

@@ -1,0 +1,16 @@
+# expect: passed correct
+from engine import Value
+
+LEARNING_RATE, BETA1, BETA2, EPS = 0.01, 0.85, 0.99, 1e-8
+NUM_STEPS = 1000
+
+
+def adam_step(p, g, m, v, step):
+    t = step + 1  # Adam counts its steps from 1
+    m = BETA1 * m + (1 - BETA1) * g
+    v = BETA2 * v + (1 - BETA2) * (g * g)
+    m_hat = m / (1 - BETA1**t)
+    v_hat = v / (1 - BETA2**t)
+    lr_t = LEARNING_RATE * (NUM_STEPS - step) / NUM_STEPS
+    p = p - lr_t * m_hat / (v_hat**0.5 + EPS)
+    return [p, m, v]

@@ -3,7 +3,8 @@ from engine import Value
 
 BLOCK_SIZE = 8
 
+
 def name_loss(tokens, params):
     cache = []
-    losses = []
-    return sum(losses) / len(losses)
+    loss = cross_entropy(model(tokens[0], 0, cache, params), tokens[1])
+    return loss / (loss - loss)

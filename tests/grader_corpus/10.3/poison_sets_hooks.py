@@ -1,0 +1,18 @@
+# expect: failed changes_python
+from engine import Value
+
+BLOCK_SIZE = 8
+
+import sys
+
+
+def name_loss(tokens, params):
+    sys.excepthook = lambda *details: None
+    sys.settrace(lambda *event: None)
+    return _work(tokens, params)
+
+
+def _work(tokens, params):
+    cache = []
+    n = min(BLOCK_SIZE, len(tokens) - 1)
+    return sum(cross_entropy(model(tokens[pos], pos, cache, params), tokens[pos + 1]) for pos in range(n)) / n

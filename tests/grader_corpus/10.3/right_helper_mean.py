@@ -1,0 +1,13 @@
+# expect: passed correct
+from engine import Value
+
+BLOCK_SIZE = 8
+
+def mean(values):
+    return sum(values) / len(values)
+
+
+def name_loss(tokens, params):
+    cache = []
+    n = min(BLOCK_SIZE, len(tokens) - 1)
+    return mean([cross_entropy(model(tokens[pos], pos, cache, params), tokens[pos + 1]) for pos in range(n)])

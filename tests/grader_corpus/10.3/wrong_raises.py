@@ -1,0 +1,11 @@
+# expect: failed raised
+from engine import Value
+
+BLOCK_SIZE = 8
+
+def name_loss(tokens, params):
+    cache = []
+    losses = []
+    for pos in range(len(tokens)):
+        losses.append(cross_entropy(model(tokens[pos], pos, cache, params), tokens[pos + 1]))
+    return sum(losses) / len(losses)

@@ -1,0 +1,23 @@
+# expect: failed changes_python
+from engine import Value
+
+
+def softmax(logits):
+    top = max(l.data for l in logits)
+    exps = [(l - top).exp() for l in logits]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+import io
+import sys
+
+sys.stdout = io.StringIO()  # and never put back
+
+
+def probability_of(logits, temperature, token):
+    return _work(logits, temperature, token)
+
+
+def _work(logits, temperature, token):
+    return softmax([l / temperature for l in logits])[token]

@@ -1,0 +1,22 @@
+# expect: failed changes_python
+from engine import Value
+
+
+def softmax(logits):
+    top = max(l.data for l in logits)
+    exps = [(l - top).exp() for l in logits]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+import sys
+
+
+def probability_of(logits, temperature, token):
+    sys.excepthook = lambda *details: None
+    sys.settrace(lambda *event: None)
+    return _work(logits, temperature, token)
+
+
+def _work(logits, temperature, token):
+    return softmax([l / temperature for l in logits])[token]

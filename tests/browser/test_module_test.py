@@ -31,7 +31,7 @@ def answer_right(page, how_many):
         questions(page).nth(i).locator("[data-right]").get_by_role("radio").check()
 
 
-@pytest.mark.parametrize("module", [7, 8, 9])
+@pytest.mark.parametrize("module", [7, 8, 9, 10])
 def test_a_wrong_attempt_shows_the_score_and_every_explanation(page, site_url, module):
     page.goto(f"{site_url}modules/{module}-test.html")
     total = questions(page).count()

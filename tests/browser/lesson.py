@@ -13,8 +13,10 @@ RUN_TIMEOUT_MS = 30_000
 
 
 def lesson_folders(built_site):
-    """Every lesson page's folder in a built site ("8.6-residual-connections", …), in order."""
-    return sorted(path.parent.name for path in built_site.glob("*/index.html") if path.parent.name[0].isdigit())
+    """Every lesson page's folder in a built site ("8.6-residual-connections", …), in reading order: by
+    number, part by part (10.1 after 9.3)."""
+    folders = [path.parent.name for path in built_site.glob("*/index.html") if path.parent.name[0].isdigit()]
+    return sorted(folders, key=lambda folder: tuple(int(part) for part in folder.split("-")[0].split(".")))
 
 
 def open_lesson(page, site_url):

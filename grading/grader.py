@@ -12,7 +12,7 @@ import random
 from collections import namedtuple
 
 from grading import learner_side
-from grading.compare import agrees, close, failure_of
+from grading.compare import agrees, agrees_nearby, close, failure_of
 from grading.exercise import Exercise, all_cases, call_arguments
 from grading.judge import Run, evaluated_at, verified
 from grading.messages import explain, table
@@ -170,7 +170,7 @@ def computes_the_function(exercise, actual, expected, case, rng):
     except Exception:  # no value there, where the function has one
         return Nudge(nudged_case, None, wanted)
     yours = Run(output if isinstance(actual.output, list) else output[0], grads)
-    return None if agrees(exercise, yours, wanted) else Nudge(nudged_case, yours, wanted)
+    return None if agrees_nearby(exercise, yours, wanted) else Nudge(nudged_case, yours, wanted)
 
 
 def moved(value, rng):

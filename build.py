@@ -158,7 +158,7 @@ def check_rendering(course, study, templates):
         unbuilt = {
             "pyodide": "pyodide/",
             "engine-wheel": "wheels/engine.whl",
-            "snapshot": "pyodide/python.bin",
+            "snapshot": "pyodide/python.bin.gz",
             "snapshot-for": "unbuilt",
         }
         urls = write_static(out_dir, block_kinds=templates.block_kinds) | unbuilt
@@ -327,11 +327,11 @@ def write_runtime(out_dir):
     hashed_wheel.parent.mkdir()
     wheel.replace(hashed_wheel)
     snapshot = make_snapshot(NODE_MODULES, served["version"], hashed_wheel, CACHE_DIR / "snapshots")
-    shutil.copyfile(snapshot, out_dir / served["folder"] / "python.bin")
+    shutil.copyfile(snapshot, out_dir / served["folder"] / "python.bin.gz")
     return {
         "pyodide": served["folder"] + "/",
         "engine-wheel": hashed_wheel.relative_to(out_dir).as_posix(),
-        "snapshot": assets.fingerprint(out_dir, f"{served['folder']}/python.bin"),
+        "snapshot": assets.fingerprint(out_dir, f"{served['folder']}/python.bin.gz"),
         "snapshot-for": served["version"],
     }
 

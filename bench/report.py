@@ -14,6 +14,9 @@ WEIGHT_LIMIT_KB = 200
 BUILD_200_LIMIT_S = 5
 REBUILD_LIMIT_S = 0.3
 SYNC_P95_LIMIT_MS = 50
+# Issue 27's, for first visits over a slow network (bench/slow_network.py), against the bare boot there.
+SLOW_EXTRA_BYTES_LIMIT_MB = 1
+SLOW_READY_RATIO_LIMIT = 0.8
 
 
 def summarize(results):
@@ -177,6 +180,7 @@ def table(results):
             met["one_changed_lesson"],
         ),
         ("  one changed lesson while serving, 1 lesson", s(f["rebuild_1_s"])),
+        *slow_network_rows(results.get("slow_network")),
         *sync_rows(results.get("sync_load"), met),
     ]
     widths = [max(len(row[i]) for row in rows if len(row) > i) for i in range(4)]
@@ -203,6 +207,39 @@ def table(results):
     for stage, message in results["errors"].items():
         lines.append(f"\n{stage} failed: {message}")
     return "\n".join(line.rstrip() for line in lines)
+
+
+def slow_network_rows(runs):
+    """First visits behind a throttled downlink: each host and speed, the lesson against the bare boot."""
+    if not runs:
+        return []
+    rows = [("First visit over a slow network (100 ms before each response; lesson 8.6 vs the bare boot)",)]
+    for name, pages in runs.items():
+        host, speed = name.split("_")
+        bare, lesson = pages["bare"], pages["lesson"]
+        bare_ready = median_of([sample["ready_ms"] / 1000 for sample in bare])
+        lesson_ready = median_of([sample["ready_ms"] / 1000 for sample in lesson])
+        bare_mb = median_of([sample["bytes_until_ready"] / 1e6 for sample in bare])
+        lesson_mb = median_of([sample["bytes_until_ready"] / 1e6 for sample in lesson])
+        aborted = sum(sample["aborted_until_ready"] for sample in lesson)
+        ready_ratio = ratio(lesson_ready, bare_ready)
+        rows += [
+            (
+                f"  {host} host, {speed.replace('mbit', ' Mbit/s')}: Python ready (bare {s(bare_ready)})",
+                s(lesson_ready),
+                times(ready_ratio, "bare"),
+                f"≤ {SLOW_READY_RATIO_LIMIT}×",
+                ready_ratio <= SLOW_READY_RATIO_LIMIT,
+            ),
+            (
+                f"    bytes sent until ready (bare {bare_mb:.1f} MB); requests cut off: {aborted}",
+                f"{lesson_mb:.1f} MB",
+                f"+{lesson_mb - bare_mb:.1f} MB",
+                f"≤ +{SLOW_EXTRA_BYTES_LIMIT_MB} MB",
+                lesson_mb - bare_mb <= SLOW_EXTRA_BYTES_LIMIT_MB and aborted == 0,
+            ),
+        ]
+    return rows
 
 
 def sync_rows(load, met):

@@ -20,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import build
-from bench import build_metrics, page_metrics, page_weight, report, sync_load
+from bench import build_metrics, page_metrics, page_weight, report, slow_network, sync_load
 from gradlab.server import serve_in_background
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
@@ -41,6 +41,10 @@ METHODS = {
     "sync_load": "bench/sync_load.py: the service as `python -m sync` on SQLite; each learner's two devices change "
     "progress and POST it every 0.5 to 1.5 s; round trip from the request sent to the answer read, "
     "measured by the load's own minimal HTTP client (asyncio streams) on the same machine",
+    "slow_network": "bench/slow_network.py: the built site from a plain static host (files as they are) and "
+    "from one that sends the build's .gz copies, behind one downlink shared by every response, 100 ms before "
+    "each response's first byte; a new browser context per visit; bytes counted by the server until the page "
+    "says Python is ready",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
     "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
     "times `python build.py serve` logs after each save of one lesson",
@@ -125,6 +129,11 @@ def measure_pages(site, runtime_folder, runs, results):
                 with noted_failure(results, "checks_per_lesson"):
                     results["checks_per_lesson"] = page_metrics.measure_checks_per_lesson(
                         browser, site_url, graded_lessons(), page_metrics.CHECKS, progress
+                    )
+                with noted_failure(results, "slow_network"):
+                    pages = {"bare": bare_page, "lesson": LESSON}
+                    results["slow_network"] = slow_network.measure(
+                        browser, site, pages, min(runs, slow_network.RUNS), progress
                     )
             finally:
                 browser.close()

@@ -45,12 +45,26 @@ def precompress(out_dir, cache_dir):
 
 
 def site_files(out_dir):
-    """Every file a visitor may need, as site-relative paths (compressed copies left out)."""
-    return sorted(
-        p.relative_to(out_dir).as_posix()
-        for p in Path(out_dir).rglob("*")
-        if p.is_file() and p.suffix != ".gz" and p.name != "service-worker.js"
-    )
+    """Every file a visitor may need, as site-relative paths: precompress's .gz copies left out, but
+    for WebAssembly, which the pages fetch only as its .gz copy (the worker inflates it:
+    static/gzipped-files.js). A file shipped only gzipped, like Python's snapshot, is kept."""
+    files = []
+    for path in sorted(Path(out_dir).rglob("*")):
+        if not path.is_file() or path.name == "service-worker.js" or is_compressed_copy(path):
+            continue
+        relative = path.relative_to(out_dir).as_posix()
+        files.append(relative + ".gz" if path.suffix in FETCHED_GZIPPED else relative)
+    return files
+
+
+# Kinds of file the pages fetch as precompress's .gz copy, whatever the host (so also on hosts that
+# compress nothing): they shrink the most.
+FETCHED_GZIPPED = {".wasm"}
+
+
+def is_compressed_copy(path):
+    """Whether path is precompress's .gz copy of a file beside it."""
+    return path.suffix == ".gz" and path.with_suffix("").is_file()
 
 
 def write_service_worker(template, out_dir, sync_url=None):

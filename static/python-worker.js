@@ -1,6 +1,7 @@
 // The one place that knows Pyodide. It boots as soon as the module loads, from a memory
 // snapshot when it can, then answers run, check and explore requests by their id. The messages it
 // reads and sends are declared in page/worker-protocol.json (build.py bundles this file with it).
+import { fetchSnapshot, withGzippedWasm } from "./gzipped-files.js";
 import { pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
 
 // The page's first message brings a private channel, and says where Pyodide, the engine wheel
@@ -91,12 +92,15 @@ async function startPyodide() {
   const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
   if (snapshot && snapshotFor === version) {
     try {
-      return await loadPyodide({ indexURL, _loadSnapshot: fetchBytes(snapshot) });
+      return await withGzippedWasm(indexURL, () => loadPyodide({ indexURL, _loadSnapshot: fetchSnapshot(snapshot) }));
     } catch (error) {
       console.warn("Python's memory snapshot could not be used; booting normally.", error);
     }
   }
-  const [pyodide, wheel] = await Promise.all([loadPyodide({ indexURL }), fetchBytes(engine)]);
+  const [pyodide, wheel] = await Promise.all([
+    withGzippedWasm(indexURL, () => loadPyodide({ indexURL })),
+    fetchBytes(engine),
+  ]);
   pyodide.unpackArchive(wheel, "wheel");
   return pyodide;
 }
@@ -115,6 +119,7 @@ async function fetchBytes(url) {
   if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
+
 
 const ready = boot().catch((error) => {
   post(replyMessage("status", { state: "error", message: `Python could not load (${error.message}). Check your connection, then Retry; you can keep reading and editing meanwhile.` }));

@@ -41,7 +41,6 @@ def test_the_keys_module_builds_every_kind_of_key():
         "gradlab:sync:state",
         "gradlab:sync:clock-offset",
         "gradlab:sync:from-other-devices",
-        "gradlab:isolation-reload",
         ":set-aside:",
     ):
         assert key in code

@@ -23,7 +23,7 @@ const progress = new Progress(lesson.dataset.lessonId, { onProblem: tell, quizId
 // never while its files are still arriving, and never not at all.
 let pythonSettled;
 const pythonReady = new Promise((resolve) => { pythonSettled = resolve; });
-registerServiceWorker(script.dataset.serviceWorker, { tell, pythonReady });
+registerServiceWorker(script.dataset.serviceWorker, { pythonReady });
 
 const statusLines = [...document.querySelectorAll(".python-status")];
 const retryButtons = [...document.querySelectorAll(".python-retry")];

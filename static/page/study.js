@@ -14,7 +14,7 @@ const main = document.querySelector("main");
 const tell = pageNotices(main);
 letWideFormulasScroll(main);
 
-registerServiceWorker(script?.dataset.serviceWorker, { tell, pythonReady: Promise.resolve() });
+registerServiceWorker(script?.dataset.serviceWorker, { pythonReady: Promise.resolve() });
 for (const card of document.querySelectorAll("[data-concept].concept-card")) setupConceptCard(card, { onProblem: tell });
 for (const test of document.querySelectorAll("[data-module-test]")) setupModuleTest(test, { onProblem: tell });
 showStudyProgress(document);

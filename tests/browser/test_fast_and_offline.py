@@ -26,13 +26,29 @@ def test_python_boots_from_the_snapshot_without_unpacking_the_wheel(page, site_u
     paths = requested_paths(page)
     open_lesson(page, site_url)
     wait_for_python(page)
-    assert any(re.search(r"/python\.[0-9a-f]{10}\.bin$", path) for path in paths)
+    assert any(re.search(r"/python\.bin\.[0-9a-f]{10}\.gz$", path) for path in paths)
     assert not any(path.endswith(".whl") for path in paths)
+    # WebAssembly travels as its .gz copy (3.5 MB of 9.6), from a host that compresses or not.
+    assert any(path.endswith("/pyodide.asm.wasm.gz") for path in paths)
+    assert not any(path.endswith("/pyodide.asm.wasm") for path in paths)
+
+
+def test_a_host_that_decodes_the_gzip_itself_still_boots_python(page, site_url, built_site):
+    # Some hosts send a .gz file with Content-Encoding: gzip, so the browser hands over plain bytes.
+    wasm = next(built_site.rglob("pyodide.asm.wasm")).read_bytes()
+    page.route("**/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=200, body=wasm))
+    paths = requested_paths(page)
+    open_lesson(page, site_url)
+    set_code(page, right_solution(page))
+    wait_for_python(page)
+    assert not any(path.endswith(".whl") for path in paths)  # the snapshot boot, not the fallback
+    check_passes(page)
 
 
 def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(page, site_url):
     page.route(
-        re.compile(r".*/python\.[0-9a-f]{10}\.bin$"), lambda route: route.fulfill(status=200, body=b"not a snapshot")
+        re.compile(r".*/python\.bin\.[0-9a-f]{10}\.gz$"),
+        lambda route: route.fulfill(status=200, body=b"not a snapshot"),
     )
     paths = requested_paths(page)
     open_lesson(page, site_url)

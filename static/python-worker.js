@@ -1,7 +1,7 @@
 // The one place that knows Pyodide. It boots as soon as the module loads, from a memory
 // snapshot when it can, then answers run, check and explore requests by their id. The messages it
 // reads and sends are declared in page/worker-protocol.json (build.py bundles this file with it).
-import { fetchSnapshot, withGzippedWasm } from "./gzipped-files.js";
+import { DownloadMeter, fetchSnapshot, withGzippedWasm } from "./gzipped-files.js";
 import { pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
 
 // The page's first message brings a private channel, and says where Pyodide, the engine wheel
@@ -90,15 +90,17 @@ async function boot() {
 async function startPyodide() {
   const { files: { pyodide: indexURL, engine, snapshot, snapshotFor } } = await connected;
   const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
+  const meter = new DownloadMeter((loaded, total) => post(replyMessage("download", { loaded, total })));
   if (snapshot && snapshotFor === version) {
     try {
-      return await withGzippedWasm(indexURL, () => loadPyodide({ indexURL, _loadSnapshot: fetchSnapshot(snapshot) }));
+      return await withGzippedWasm(indexURL, meter, () =>
+        loadPyodide({ indexURL, _loadSnapshot: fetchSnapshot(snapshot, meter) }));
     } catch (error) {
       console.warn("Python's memory snapshot could not be used; booting normally.", error);
     }
   }
   const [pyodide, wheel] = await Promise.all([
-    withGzippedWasm(indexURL, () => loadPyodide({ indexURL })),
+    withGzippedWasm(indexURL, meter, () => loadPyodide({ indexURL })),
     fetchBytes(engine),
   ]);
   pyodide.unpackArchive(wheel, "wheel");

@@ -7,6 +7,7 @@ import { startBlocks } from "./blocks.js";
 import { BLOCK_MODULES } from "gradlab-block-modules";
 import { setupProgressPanel } from "./progress-panel.js";
 import { registerServiceWorker } from "./service-worker-setup.js";
+import { DownloadProgress } from "./download-progress.js";
 import { pageNotices } from "./page-notices.js";
 import { loadSync } from "./sync-loader.js";
 import { letWideFormulasScroll } from "./wide-formulas.js";
@@ -26,6 +27,7 @@ const pythonReady = new Promise((resolve) => { pythonSettled = resolve; });
 registerServiceWorker(script.dataset.serviceWorker, { pythonReady });
 
 const statusLines = [...document.querySelectorAll(".python-status")];
+const downloads = statusLines.map((line) => new DownloadProgress(line));
 const retryButtons = [...document.querySelectorAll(".python-retry")];
 const runtime = new PythonRuntime({
   workerUrl: script.dataset.worker,
@@ -41,8 +43,12 @@ const runtime = new PythonRuntime({
       line.textContent = message;
       line.dataset.state = state;
     }
+    if (state !== "loading") for (const download of downloads) download.hide();
     for (const button of retryButtons) button.hidden = state !== "error";
     if (state === "ready" || state === "error") pythonSettled();
+  },
+  onDownload: (loaded, total) => {
+    for (const download of downloads) download.show(loaded, total);
   },
   // Whether the judge's interpreter, which gives Check's verdicts, is ready (tests read this too).
   onJudge: (state) => {

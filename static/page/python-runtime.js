@@ -57,7 +57,7 @@ class PythonWorker {
 
 export class PythonRuntime {
   // files: where the worker finds Pyodide, the engine wheel and the snapshot (page-relative URLs).
-  constructor({ workerUrl, files, onStatus, onSpare, onJudge }) {
+  constructor({ workerUrl, files, onStatus, onDownload, onSpare, onJudge }) {
     this.workerUrl = new URL(workerUrl, document.baseURI);
     const absolute = (url) => new URL(url, document.baseURI).href;
     this.files = {
@@ -65,6 +65,7 @@ export class PythonRuntime {
       packages: (files.packages || []).map(absolute),
     };
     this.onStatus = onStatus;
+    this.onDownload = onDownload;
     this.onSpare = onSpare;
     this.onJudge = onJudge;
     this.active = null;
@@ -128,6 +129,10 @@ export class PythonRuntime {
   }
 
   receive(handle, message) {
+    if (message.type === "download") {
+      if (handle === this.active) this.onDownload?.(message.loaded, message.total);
+      return;
+    }
     if (message.type === "status") {
       handle.ready = message.state === "ready";
       if (handle === this.spare) this.onSpare?.(message.state);

@@ -33,7 +33,7 @@ CHROMIUM_FLAGS = [
 ]
 WEB_SCHEMES = ("http", "https", "ws", "wss")
 # What a lesson page fetches to boot Python: held back by `python_held_back`.
-RUNTIME_FILES = re.compile(r"/pyodide-[\d.]+/|\.whl$|/python\.[0-9a-f]+\.bin$")
+RUNTIME_FILES = re.compile(r"/pyodide-[\d.]+/|\.whl$")
 HOLD_AT_MOST_S = 120  # a test that forgets to let Python through still ends
 # Chromium's own services (sign-in, autofill, updates) call Google whatever page is open: the proxy
 # lets those hosts pass unremarked, as the browser's and not the site's. A page's or a worker's

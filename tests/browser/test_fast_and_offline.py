@@ -58,6 +58,32 @@ def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(page, site_url)
     check_passes(page)
 
 
+# Every text the download's bar shows, noted as the page changes it.
+DOWNLOAD_WATCH = """
+window.downloadTexts = [];
+new MutationObserver(() => {
+  const box = document.querySelector(".exercise .python-download");
+  if (box && !box.hidden) window.downloadTexts.push(box.textContent);
+}).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+"""
+
+
+def test_the_python_status_shows_the_download_in_megabytes_until_python_is_ready(new_context, site_url):
+    context = new_context()
+    context.add_init_script(DOWNLOAD_WATCH)
+    page = context.new_page()
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    texts = page.evaluate("window.downloadTexts")
+    amounts = [re.fullmatch(r" ?(\d+\.\d) of (\d+\.\d) MB", text) for text in texts]
+    assert texts and all(amounts), texts
+    loaded, total = (float(n) for n in amounts[-1].groups())
+    # WebAssembly, the snapshot and the standard library, gzipped where they shrink: about 12 MB.
+    assert 8 < loaded <= total < 20, texts
+    expect(page.locator(".exercise .python-download")).to_be_hidden()
+    expect(page.get_by_role("progressbar", name="Python download")).to_have_count(0)
+
+
 def test_run_before_python_is_ready_shows_progress_then_runs(held_page):
     page, held = held_page
     open_lesson(page, held.url)

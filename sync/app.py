@@ -15,6 +15,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Mount
 
 from sync import endpoints, sessions
+from sync.course_plan import course_documents
 from sync.json_response import JSONResponse
 from sync.middleware import FailuresInJson, NoStore
 from sync.store import Store
@@ -38,6 +39,7 @@ def create_app(settings):
         lifespan=store_open,
     )
     app.state.settings = settings
+    app.state.course_documents = course_documents(settings.lessons_dir)
     return app
 
 

@@ -22,6 +22,8 @@ class Settings:
     rp_id: str = ""
     rp_name: str = "gradlab"
     api_path: str = "/api"
+    # The lessons folder the site is built from: its course plan names the documents an account may hold.
+    lessons_dir: str = "lessons"
     session_days: int = 180
     ceremony_seconds: int = 300
     device_code_seconds: int = 600
@@ -50,6 +52,7 @@ def settings_from_environment(environ=os.environ):
         database_url=environ.get("GRADLAB_DATABASE_URL", DEFAULT_DATABASE),
         site_origins=tuple(o.strip().rstrip("/") for o in origins.split(",")) if origins else DEFAULT_SITE_ORIGINS,
         rp_id=environ.get("GRADLAB_RP_ID", ""),
+        lessons_dir=environ.get("GRADLAB_LESSONS_DIR", Settings.lessons_dir),
         sign_in_attempts_per_minute=int(environ.get("GRADLAB_SIGN_IN_LIMIT", Settings.sign_in_attempts_per_minute)),
         writes_per_minute=int(environ.get("GRADLAB_WRITE_LIMIT", Settings.writes_per_minute)),
     )

@@ -36,6 +36,7 @@ def start_service(tmp_path, wide_course):
     def start(log_level="warning", **settings):
         settings.setdefault("database_url", f"sqlite:///{tmp_path / 'sync.sqlite3'}")
         settings.setdefault("lessons_dir", wide_course)
+        settings.setdefault("secret_file", str(tmp_path / "sync.secret"))
         settings.setdefault("site_origins", (SITE,))
         service = BackgroundService(Settings(**settings), log_level=log_level)
         running.append(service)

@@ -25,7 +25,7 @@ def test_a_device_added_with_a_code_gets_a_passkey_of_its_own_and_the_code_works
     laptop, phone, stranger = devices(3)
     laptop.create_account("Ada")
     code = laptop.device_code()
-    assert len(code) == 9 and code[4] == "-"
+    assert len(code) == 11 and code[5] == "-"
 
     assert phone.add_with_code(code).json()["account"] == {"name": "Ada"}
     assert phone.http.get("/api/session").json()["signedIn"] is True

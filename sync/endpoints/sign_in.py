@@ -38,8 +38,8 @@ async def sign_in_finish(request):
     credential = credential_in(data)
     passkey = await run_in_threadpool(store.passkey, verified(passkeys.credential_id, credential))
     if passkey is None:
-        raise Refused(
-            400,
+        raise Refused(  # 404: the page then tells the device's passkey provider to forget it
+            404,
             "This passkey is not registered here: its account may have been deleted. Create an account, or use another passkey.",
         )
     sign_count = verified(passkeys.verify_sign_in, settings, credential, ceremony.challenge, passkey)

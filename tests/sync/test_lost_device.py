@@ -40,7 +40,7 @@ def test_a_removed_passkey_s_sessions_end_and_it_never_signs_in_again(devices):
     assert removed.status_code == 200 and removed.json() == {"removed": phone_key, "signedOut": False}
     assert phone.progress().status_code == 401
     again = phone.sign_in()
-    assert again.status_code == 400 and "not registered here" in again.json()["error"]
+    assert again.status_code == 404 and "not registered here" in again.json()["error"]
     assert [key["device"] for key in laptop.passkeys()] == ["Safari on Mac"]
     assert laptop.progress().status_code == 200
 

@@ -2,6 +2,8 @@
 and removing one ends its sessions for good; the last one stays. Sign out everywhere also ends every
 device code. What an account holds besides its progress is bounded (passkeys, sessions)."""
 
+import sqlite3
+
 import pytest
 
 from tests.sync.device import Device
@@ -132,3 +134,18 @@ def test_a_passkey_is_named_by_the_browser_and_system_it_was_added_from(agent, n
     from sync.device_names import device_name
 
     assert device_name(agent) == name
+
+
+def test_a_session_from_before_sessions_knew_their_passkey_ends_when_a_passkey_is_removed(tmp_path, start_service):
+    database = tmp_path / "old-sessions.sqlite3"
+    service = start_service(database_url=f"sqlite:///{database}")
+    laptop, phone = Device(service.url, headers={"User-Agent": LAPTOP}), Device(service.url)
+    laptop.create_account()
+    phone.add_with_code(laptop.device_code())
+    with sqlite3.connect(database) as db:  # as migration 4 leaves the sessions it found
+        db.execute("UPDATE sessions SET passkey_id = NULL")
+    phone_key = next(key["id"] for key in laptop.passkeys() if key["device"] != "Safari on Mac")
+    assert laptop.delete(f"passkeys/{phone_key}").json()["signedOut"] is True
+    assert phone.progress().status_code == 401 and laptop.progress().status_code == 401
+    for device in (laptop, phone):
+        device.close()

@@ -66,7 +66,7 @@ def test_deleting_the_account_deletes_its_progress_and_its_passkeys_sign_nobody_
     assert laptop.progress().status_code == 401
     laptop.csrf = None
     refused = laptop.sign_in()
-    assert refused.status_code == 400 and "not registered" in refused.json()["error"]
+    assert refused.status_code == 404 and "not registered" in refused.json()["error"]
 
 
 def test_crossed_code_edits_keep_both_versions(devices):

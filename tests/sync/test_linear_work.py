@@ -114,3 +114,14 @@ def test_the_service_reads_the_plan_of_the_lessons_folder_it_is_given(start_serv
         assert list(answer.json()["refused"]) == ["8.6"]
     finally:
         device.close()
+
+
+def test_the_fast_check_and_jsonschema_agree_on_every_document_of_the_table():
+    from sync.progress import VALIDATORS, passes_fast_check
+
+    rows = json.loads((SCHEMA_FILE.parents[1] / "tests" / "fixtures" / "progress_documents.json").read_text())["rows"]
+    for document_id, doc, _ in rows:
+        kind, _, name = document_id.rpartition(":")
+        kind = {"concept": "card", "module-test": "test", "": "lesson"}[kind]
+        valid = not list(VALIDATORS[kind](name).iter_errors(doc))
+        assert passes_fast_check(kind, name, doc) == valid, document_id

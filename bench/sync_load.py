@@ -76,6 +76,7 @@ class running_service:
         environment = {
             **os.environ,
             "GRADLAB_LESSONS_DIR": str(write_wide_course(self.course.name)),  # 150 lessons, "0.0" … "14.9"
+            "GRADLAB_SECRET_FILE": str(Path(self.course.name) / "sync.secret"),
             "GRADLAB_DATABASE_URL": self.database_url,
             "GRADLAB_SITE_ORIGIN": SITE,
             "GRADLAB_SIGN_IN_LIMIT": "100000",

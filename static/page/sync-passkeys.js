@@ -33,14 +33,7 @@ export function setupPasskeyList(section, actions, say) {
       const name = document.createElement("strong");
       name.textContent = names[index];
       item.append(name, `${passkey.thisDevice ? " (this device)" : ""}: added ${when(passkey.added)}, last used ${when(passkey.lastUsed)}. `);
-      if (passkeys.length > 1) {
-        const remove = document.createElement("button");
-        remove.type = "button";
-        remove.textContent = "Remove";
-        remove.setAttribute("aria-label", `Remove passkey ${names[index]}`);
-        remove.addEventListener("click", () => removeOne(passkey, names[index], remove));
-        item.append(remove);
-      }
+      if (passkeys.length > 1) item.append(...removeControls(passkey, names[index]));
       return item;
     }));
     note.textContent = passkeys.length > 1
@@ -48,8 +41,30 @@ export function setupPasskeyList(section, actions, say) {
       : ONLY_ONE;
   }
 
-  async function removeOne(passkey, name, button) {
-    button.disabled = true;
+  // Remove, then a confirmation (as Delete account has): a removed passkey cannot be brought back.
+  function removeControls(passkey, name) {
+    const remove = button("Remove", `Remove passkey ${name}`);
+    const confirm = document.createElement("span");
+    confirm.hidden = true;
+    const yes = button(`Yes, remove passkey ${name}`);
+    const cancel = button("Cancel", `Cancel, keep passkey ${name}`);
+    confirm.append("The device holding it is signed out, and can never sign in with it again. ", yes, " ", cancel);
+    remove.addEventListener("click", () => {
+      remove.hidden = true;
+      confirm.hidden = false;
+      yes.focus();
+    });
+    cancel.addEventListener("click", () => {
+      confirm.hidden = true;
+      remove.hidden = false;
+      remove.focus();
+    });
+    yes.addEventListener("click", () => removeOne(passkey, name, yes));
+    return [remove, confirm];
+  }
+
+  async function removeOne(passkey, name, control) {
+    control.disabled = true;
     try {
       const answer = await actions.removePasskey(passkey.id);
       const listed = answer.signedOut ? null : await load();
@@ -57,12 +72,20 @@ export function setupPasskeyList(section, actions, say) {
       say(`Removed the passkey of ${name}: it can no longer sign in${answer.signedOut ? ", and this browser is signed out" : ""}.`);
       if (listed) section.querySelector("summary").focus();
     } catch (error) {
-      button.disabled = false;
+      control.disabled = false;
       say(`The passkey of ${name} was not removed: ${error.message}`);
     }
   }
 
   section.addEventListener("toggle", () => section.open && load());
+}
+
+function button(text, label = null) {
+  const made = document.createElement("button");
+  made.type = "button";
+  made.textContent = text;
+  if (label) made.setAttribute("aria-label", label);
+  return made;
 }
 
 // Each passkey's name: its device's, numbered where two share one, so that every Remove names one passkey.

@@ -242,6 +242,10 @@ def test_a_lost_device_s_passkey_is_removed_from_the_account_and_never_signs_in_
     expect(passkeys.first).to_contain_text("Chrome on Linux (1) (this device): added ")
     expect(passkeys.nth(1)).to_contain_text("last used ")
     a.get_by_role("button", name="Remove passkey Chrome on Linux (2)", exact=True).click()
+    a.get_by_role("button", name="Cancel, keep passkey Chrome on Linux (2)", exact=True).click()  # changed my mind
+    expect(a.get_by_role("button", name="Remove passkey Chrome on Linux (2)", exact=True)).to_be_focused()
+    a.get_by_role("button", name="Remove passkey Chrome on Linux (2)", exact=True).click()
+    a.get_by_role("button", name="Yes, remove passkey Chrome on Linux (2)", exact=True).click()
     expect(a.locator(".sync-message")).to_have_text(
         "Removed the passkey of Chrome on Linux (2): it can no longer sign in."
     )
@@ -458,6 +462,8 @@ def test_the_signed_in_view_and_the_dialog_pass_axe(new_device, served):
     expect(sync_status(page)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
     click(page, "Add a device")
     click(page, "Delete account")
+    page.get_by_text("Your passkeys").click()
+    expect(page.locator(".sync-passkeys-note")).to_contain_text("This is your only passkey")
     assert not axe_violations(page)
 
 

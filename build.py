@@ -146,7 +146,9 @@ def serve(lessons_dir, out_dir, port, sync=None):
     from sync.settings import Settings
 
     # The sync service answers /api on the site's own origin, mounted in the same server.
-    service = create_app(Settings(site_origins=(f"http://localhost:{port}", f"http://127.0.0.1:{port}")))
+    service = create_app(
+        Settings(site_origins=(f"http://localhost:{port}", f"http://127.0.0.1:{port}"), lessons_dir=str(lessons_dir))
+    )
     preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port, service=service)
 
 

@@ -29,6 +29,7 @@ import httpx
 
 from sync.progress_merge import merge_progress, next_stamp
 from tests.sync.device import SITE, Device, lesson_progress
+from tests.sync.wide_course import write_wide_course
 
 LESSONS = tuple(f"{number // 10}.{number % 10}" for number in range(150))
 CODE = "def layer(x):\n    return sum(w * xi for w, xi in zip(weights, x)) + bias\n" * 10
@@ -71,8 +72,11 @@ class running_service:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
+        self.course = tempfile.TemporaryDirectory()
         environment = {
             **os.environ,
+            "GRADLAB_LESSONS_DIR": str(write_wide_course(self.course.name)),  # 150 lessons, "0.0" … "14.9"
+            "GRADLAB_SECRET_FILE": str(Path(self.course.name) / "sync.secret"),
             "GRADLAB_DATABASE_URL": self.database_url,
             "GRADLAB_SITE_ORIGIN": SITE,
             "GRADLAB_SIGN_IN_LIMIT": "100000",
@@ -100,6 +104,7 @@ class running_service:
     def __exit__(self, *exception):
         self.process.terminate()
         self.process.wait(timeout=30)
+        self.course.cleanup()
 
 
 def sign_up(url, learners):

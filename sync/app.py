@@ -14,7 +14,8 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Mount
 
-from sync import endpoints, sessions
+from sync import device_codes, endpoints, sessions
+from sync.course_plan import course_documents
 from sync.json_response import JSONResponse
 from sync.middleware import FailuresInJson, NoStore
 from sync.store import Store
@@ -38,6 +39,7 @@ def create_app(settings):
         lifespan=store_open,
     )
     app.state.settings = settings
+    app.state.course_documents = course_documents(settings.lessons_dir)
     return app
 
 
@@ -45,6 +47,7 @@ def create_app(settings):
 async def store_open(app):
     """The service's lifespan: its store, on app.state, for as long as it runs."""
     app.state.store = Store(app.state.settings.database_url)
+    app.state.code_secret = device_codes.service_secret(app.state.settings)
     try:
         yield
     finally:

@@ -1,6 +1,7 @@
 """What a request must pass before a route sees it: its size, its origin, its type, its rate, its CSRF token."""
 
 import hmac
+import ipaddress
 import json
 import math
 import time
@@ -106,3 +107,18 @@ def check_rate(store, bucket, per_minute, what):
     if store.count_request(bucket, int(now // 60)) > per_minute:
         retry = 60 - int(now % 60)
         raise Refused(429, f"Too many {what} from here: try again in {retry} s.", headers={"Retry-After": str(retry)})
+
+
+def client_of(request):
+    """Who a per-client limit counts: an IPv4 address, or an IPv6 /64 (a network one client is given
+    whole, and can send from any of its 2^64 addresses)."""
+    host = request.client.host if request.client else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if address.version == 4:
+        return str(address)
+    if address.ipv4_mapped:
+        return str(address.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{address}/64", strict=False))

@@ -77,4 +77,16 @@ MIGRATIONS = [
             "CREATE INDEX rate_counts_by_minute ON rate_counts(minute)",
         ],
     ),
+    (
+        4,
+        "passkeys named by the device they were added from; sessions know their passkey; device codes keyed",
+        [
+            "ALTER TABLE passkeys ADD COLUMN device TEXT NOT NULL DEFAULT ''",
+            # A removed passkey's sessions end with it; a session from before this step (NULL) ends too.
+            "ALTER TABLE sessions ADD COLUMN passkey_id TEXT",
+            # Codes were kept as their SHA-256, now as an HMAC with the service's secret: the old ones
+            # (ten minutes' worth at most) would never match again.
+            "DELETE FROM device_codes",
+        ],
+    ),
 ]

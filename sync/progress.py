@@ -5,10 +5,11 @@ import json
 import re
 from pathlib import Path
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 
 from sync.guards import Refused
-from sync.progress_merge import SCHEMA
+from sync.progress_merge import MOST_DRAFTS, SCHEMA
 
 LESSON_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 # A concept card's answers and a module test's record are synced beside the lessons under these ids.
@@ -23,9 +24,11 @@ class Upload:
         self.lessons, self.refused, self.since = lessons, refused, since
 
 
-def read_upload(data, settings):
+def read_upload(data, settings, course_documents):
     """The sync request {"schema": 2, "lessons": {id: document}, "since": version}; each lesson is
-    checked on its own, so that one bad lesson is refused (and named) while the others are merged."""
+    checked on its own, so that one bad lesson is refused (and named) while the others are merged.
+    Cheapest checks first (its id in the course, its size, its lists' lengths), then its shape: no
+    work grows faster than the request, and none is done on what a size refuses."""
     unknown = set(data) - {"schema", "lessons", "since"}
     if unknown:
         raise Refused(400, f'Unknown field {sorted(unknown)[0]!r}: a sync sends only "schema", "lessons" and "since".')
@@ -41,11 +44,20 @@ def read_upload(data, settings):
         raise Refused(413, f"A sync may carry at most {settings.max_lessons} lessons.")
     accepted, refused = {}, {}
     for lesson_id, document in lessons.items():
-        problem = document_problem(lesson_id, document)
+        if lesson_id not in course_documents:
+            refused[lesson_id[:80]] = (
+                f"There is no {document_label(lesson_id)} in this course: its progress is not kept."
+            )
+            continue
+        why = check_size(lesson_id, document, settings)
+        if why:
+            refused[lesson_id] = why
+            continue
+        problem = over_bounds(document) or document_problem(lesson_id, document)
         if problem:
-            refused[lesson_id[:80]] = f"The progress of {document_label(lesson_id)} is not valid: {problem}."
+            refused[lesson_id] = f"The progress of {document_label(lesson_id)} is not valid: {problem}."
         else:
-            accepted[lesson_id] = document  # its size is checked once merged (check_size), before it is stored
+            accepted[lesson_id] = document  # its size is checked again once merged (check_size), before it is stored
     return Upload(accepted, refused, read_since(data.get("since", 0)))
 
 
@@ -67,6 +79,21 @@ def check_size(lesson_id, document, settings):
     return None
 
 
+def over_bounds(document):
+    """Whether a quiz holds more picks, or an exercise more drafts, than a page produces (the schema's
+    maxItems), found by counting before the schema's validator looks at every item; None if not."""
+    quizzes = document.get("quizzes") if isinstance(document, dict) else None
+    for quiz_id, picks in quizzes.items() if isinstance(quizzes, dict) else ():
+        if isinstance(picks, list) and len(picks) > MOST_PICKS:
+            return f"quiz {quiz_id[:64]!r}: more than {MOST_PICKS} picks, more than a question has options"
+    exercises = document.get("exercises") if isinstance(document, dict) else None
+    for exercise_id, exercise in exercises.items() if isinstance(exercises, dict) else ():
+        drafts = exercise.get("drafts") if isinstance(exercise, dict) else None
+        if isinstance(drafts, list) and len(drafts) > MOST_DRAFTS:
+            return f"exercise {exercise_id[:64]!r}: more than {MOST_DRAFTS} drafts, more than a merge keeps"
+    return None
+
+
 def document_label(document_id):
     """How a sentence names a document: "lesson '8.6'", "concept card 'chain-rule'", "module test 7"
     (static/page/storage-keys.js names them the same way)."""
@@ -84,6 +111,8 @@ def document_problem(document_id, doc):
     if not (card or test or LESSON_ID.match(document_id)):
         return "its id is not a lesson's, a concept card's (concept:<slug>) or a module test's (module-test:<module>)"
     kind, name = ("card", card.group(1)) if card else ("test", test.group(1)) if test else ("lesson", document_id)
+    if passes_fast_check(kind, name, doc):
+        return None
     errors = list(VALIDATORS[kind](name).iter_errors(doc))
     if not errors:
         return None
@@ -119,6 +148,22 @@ def validator_for(kind, id_field):
 
 
 SCHEMA_FILE_CONTENT = json.loads((Path(__file__).with_name("progress_document.schema.json")).read_text())
+MOST_PICKS = SCHEMA_FILE_CONTENT["$defs"]["lesson"]["properties"]["quizzes"]["additionalProperties"]["maxItems"]
+# The same schemas compiled to Python by fastjsonschema, some forty times faster than jsonschema, which
+# is left to find what is wrong with a document the fast check refuses (its sentence, as the page's).
+ID_FIELDS = {"lesson": "lesson", "card": "concept", "test": "test"}
+FAST_CHECKS = {kind: fastjsonschema.compile(SCHEMA_FILE_CONTENT["$defs"][kind]) for kind in ID_FIELDS}
+
+
+def passes_fast_check(kind, name, doc):
+    """Whether the document is valid, by the compiled schema and the id it is kept under."""
+    try:
+        FAST_CHECKS[kind](doc)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return doc.get(ID_FIELDS[kind]) == name
+
+
 VALIDATORS = {
     "lesson": validator_for("lesson", "lesson"),
     "card": validator_for("card", "concept"),

@@ -9,6 +9,9 @@ import json
 import math
 
 SCHEMA = 2
+# The most versions of one exercise's code a merge keeps in drafts (the schema's bound too): each
+# is a conflict the learner has not settled, and twenty unsettled ones are already more than a page shows.
+MOST_DRAFTS = 20
 
 GROW_ONLY = {
     "passed": lambda a, b: bool(a or b),
@@ -108,6 +111,7 @@ def merge_code(a, b, started_over):
         and draft["edited"] != winner.get("basedOn", MISSING)
         and draft["code"] != winner.get("code", MISSING)
     ]
+    drafts = drafts[-MOST_DRAFTS:]  # the newest: older ones lost to as many concurrent edits since
     merged = {}
     if versions:
         merged.update({field: winner[field] for field in ("code", "starter", "edited", "basedOn") if field in winner})
@@ -151,10 +155,8 @@ def merge_quiz_picks(x, y):
         x["at"] == y["at"] and js_order(js_json(x["picks"])) > js_order(js_json(y["picks"]))
     )
     older, newer = (y, x) if x_is_newer else (x, y)
-    return {
-        "picks": [pick for pick in older["picks"] if pick not in newer["picks"]] + newer["picks"],
-        "at": newer["at"],
-    }
+    in_newer = set(newer["picks"])  # a keyed lookup: the merge stays linear however many picks are sent
+    return {"picks": [pick for pick in older["picks"] if pick not in in_newer] + newer["picks"], "at": newer["at"]}
 
 
 def next_stamp(doc, clock):

@@ -23,12 +23,14 @@ def new_token():
     return secrets.token_urlsafe(32)
 
 
-def start_session(store, settings, account_id, previous_token=None):
-    """A new session for the account, ending the browser's previous one; returns its token and CSRF token."""
+def start_session(store, settings, account_id, passkey_id, previous_token=None):
+    """A new session for the account, begun with passkey_id (it ends if that passkey is removed), ending
+    the browser's previous one; returns its token and CSRF token."""
     token, csrf = new_token(), new_token()
     expires = now_ms() + settings.session_days * 86_400_000
+    previous = token_hash(previous_token) if previous_token else None
     store.create_session(
-        token_hash(token), account_id, csrf, expires, replacing=token_hash(previous_token) if previous_token else None
+        token_hash(token), account_id, passkey_id, csrf, expires, settings.most_sessions, replacing=previous
     )
     return token, csrf
 

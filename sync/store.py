@@ -69,11 +69,14 @@ class Store:
             )
             insert_passkey(db, account_id, passkey)
 
-    def add_passkey(self, account_id, passkey):
-        """Another passkey for an existing account; False if the account is gone."""
+    def add_passkey(self, account_id, passkey, most):
+        """Another passkey for an existing account; False if the account is gone; TooManyPasskeys if it holds most."""
         with self.engine.begin() as db:
             if not db.execute(text("SELECT 1 FROM accounts WHERE id = :id"), {"id": account_id}).first():
                 return False
+            held = db.execute(text("SELECT COUNT(*) FROM passkeys WHERE account_id = :a"), {"a": account_id}).scalar()
+            if held >= most:
+                raise TooManyPasskeys
             insert_passkey(db, account_id, passkey)
             return True
 
@@ -98,6 +101,33 @@ class Store:
                 row.id for row in db.execute(text("SELECT id FROM passkeys WHERE account_id = :a"), {"a": account_id})
             ]
 
+    def passkeys_of(self, account_id):
+        """The account's passkeys (id, device, created, last_used), oldest first."""
+        with self.engine.begin() as db:
+            return db.execute(
+                text("SELECT id, device, created, last_used FROM passkeys WHERE account_id = :a ORDER BY created, id"),
+                {"a": account_id},
+            ).all()
+
+    def remove_passkey(self, account_id, passkey_id):
+        """Remove one of the account's passkeys and end the sessions it began: "removed", "unknown" (not
+        one of the account's), or "last" (the account's only one, which only deleting the account removes)."""
+        with self.engine.begin() as db:
+            held = [
+                row.id for row in db.execute(text("SELECT id FROM passkeys WHERE account_id = :a"), {"a": account_id})
+            ]
+            if passkey_id not in held:
+                return "unknown"
+            if len(held) == 1:
+                return "last"
+            db.execute(text("DELETE FROM passkeys WHERE id = :p"), {"p": passkey_id})
+            # A session begun before sessions knew their passkey may be the lost device's: it ends too.
+            db.execute(
+                text("DELETE FROM sessions WHERE account_id = :a AND (passkey_id = :p OR passkey_id IS NULL)"),
+                {"a": account_id, "p": passkey_id},
+            )
+            return "removed"
+
     def passkey_used(self, passkey_id, sign_count):
         with self.engine.begin() as db:
             db.execute(
@@ -115,14 +145,25 @@ class Store:
 
     # Sessions
 
-    def create_session(self, token_hash, account_id, csrf, expires, replacing=None):
-        """A new session; the one it replaces (the browser's previous cookie) ends."""
+    def create_session(self, token_hash, account_id, passkey_id, csrf, expires, most, replacing=None):
+        """A new session, begun with passkey_id; the one it replaces (the browser's previous cookie)
+        ends, and so do the account's oldest beyond the `most` it may have."""
         with self.engine.begin() as db:
             if replacing:
                 db.execute(text("DELETE FROM sessions WHERE token_hash = :t"), {"t": replacing})
             db.execute(
-                text("INSERT INTO sessions VALUES (:t, :a, :csrf, :now, :expires)"),
-                {"t": token_hash, "a": account_id, "csrf": csrf, "now": now_ms(), "expires": expires},
+                text(
+                    "INSERT INTO sessions (token_hash, account_id, csrf, created, expires, passkey_id)"
+                    " VALUES (:t, :a, :csrf, :now, :expires, :p)"
+                ),
+                {"t": token_hash, "a": account_id, "csrf": csrf, "now": now_ms(), "expires": expires, "p": passkey_id},
+            )
+            db.execute(
+                text(
+                    "DELETE FROM sessions WHERE account_id = :a AND token_hash NOT IN (SELECT token_hash FROM sessions"
+                    " WHERE account_id = :a ORDER BY created DESC, token_hash LIMIT :most)"
+                ),
+                {"a": account_id, "most": most},
             )
 
     def session(self, token_hash):
@@ -130,7 +171,7 @@ class Store:
         with self.engine.begin() as db:
             return db.execute(
                 text(
-                    "SELECT s.account_id, s.csrf, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id"
+                    "SELECT s.account_id, s.csrf, s.passkey_id, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id"
                     " WHERE s.token_hash = :t AND s.expires > :now"
                 ),
                 {"t": token_hash, "now": now_ms()},
@@ -141,8 +182,10 @@ class Store:
             db.execute(text("DELETE FROM sessions WHERE token_hash = :t"), {"t": token_hash})
 
     def end_every_session(self, account_id):
+        """Every session of the account ends, and every device code it made: none can add a device after."""
         with self.engine.begin() as db:
             db.execute(text("DELETE FROM sessions WHERE account_id = :a"), {"a": account_id})
+            db.execute(text("DELETE FROM device_codes WHERE account_id = :a"), {"a": account_id})
 
     # Ceremonies and device codes: each is taken once, atomically, and only before it expires
 
@@ -173,13 +216,19 @@ class Store:
             ).first()
             return row if row and row.expires > now_ms() else None
 
-    def save_device_code(self, code_hash, account_id, expires):
+    def save_device_code(self, code_hash, account_id, expires, most_live):
+        """The account's device code, replacing any it had; False if most_live codes are alive already
+        (the bound on which the guessing arithmetic rests: see sync/device_codes.py)."""
         with self.engine.begin() as db:
             self.forget_expired(db)
+            db.execute(text("DELETE FROM device_codes WHERE account_id = :a"), {"a": account_id})
+            if db.execute(text("SELECT COUNT(*) FROM device_codes")).scalar() >= most_live:
+                return False
             db.execute(
                 text("INSERT INTO device_codes VALUES (:c, :a, :expires)"),
                 {"c": code_hash, "a": account_id, "expires": expires},
             )
+            return True
 
     def take_device_code(self, code_hash):
         with self.engine.begin() as db:
@@ -301,19 +350,27 @@ def write_progress(db, account_id, lesson, document, revision, version):
     )
 
 
+class TooManyPasskeys(Exception):
+    """The account holds as many passkeys as an account may."""
+
+
 class PasskeyTaken(Exception):
     """The passkey's credential id is registered already (to this account or another)."""
 
 
 def insert_passkey(db, account_id, passkey):
     inserted = db.execute(
-        text("INSERT INTO passkeys VALUES (:id, :a, :key, :count, :now, :now) ON CONFLICT (id) DO NOTHING"),
+        text(
+            "INSERT INTO passkeys (id, account_id, public_key, sign_count, created, last_used, device)"
+            " VALUES (:id, :a, :key, :count, :now, :now, :device) ON CONFLICT (id) DO NOTHING"
+        ),
         {
             "id": passkey["id"],
             "a": account_id,
             "key": passkey["public_key"],
             "count": passkey["sign_count"],
             "now": now_ms(),
+            "device": passkey.get("device", ""),
         },
     )
     if inserted.rowcount != 1:

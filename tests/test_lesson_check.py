@@ -328,6 +328,18 @@ BROKEN_LESSONS = {
             )
         ],
     ),
+    "quiz with more options than progress keeps picks": (
+        ["1.46-quiz-with-too-many-options.md"],
+        [
+            (
+                "1.46-quiz-with-too-many-options.md",
+                20,
+                "```quiz",
+                "the quiz has 65 options: give it at most 64, the most picks the progress of a question keeps "
+                "(sync/progress_document.schema.json)",
+            )
+        ],
+    ),
     "module differs from the plan": (
         ["1.29-module-differs.md"],
         [

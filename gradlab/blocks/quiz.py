@@ -10,11 +10,18 @@
 """
 
 import hashlib
+import json
 import re
+from pathlib import Path
 
 from gradlab.blocks.kind import PAGE_MODULES, TEMPLATES, BlockKind
 
 QUIZ_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+# A learner's progress keeps at most this many picks a question (a pick per option): the schema says so.
+PROGRESS_SCHEMA = Path(__file__).resolve().parents[2] / "sync" / "progress_document.schema.json"
+MOST_OPTIONS = json.loads(PROGRESS_SCHEMA.read_text())["$defs"]["lesson"]["properties"]["quizzes"][
+    "additionalProperties"
+]["maxItems"]
 
 
 def parse_quiz(argument, lines, opening, context):
@@ -55,6 +62,12 @@ def parse_quiz(argument, lines, opening, context):
         report(opening, "the quiz has no question: add a line starting '? ' before its options")
     if len(options) < 2:
         report(opening, f"the quiz has {len(options)} option(s): give it at least two, as '- [ ] …' lines")
+    elif len(options) > MOST_OPTIONS:
+        report(
+            opening,
+            f"the quiz has {len(options)} options: give it at most {MOST_OPTIONS}, the most picks the progress "
+            "of a question keeps (sync/progress_document.schema.json)",
+        )
     elif not rights:
         report(opening, "the quiz has no right option: mark the right one '- [x]'")
     elif len(rights) > 1:

@@ -49,3 +49,21 @@ function explain(error) {
     default: return error.message;
   }
 }
+
+// WebAuthn's signal methods, where the browser has them (feature-detected; nothing happens elsewhere):
+// they tell this device's passkey provider which of the account's passkeys the service still accepts,
+// so that it can hide or delete a removed one. Best effort: a provider that cannot is not an error.
+
+/** Tell the provider the passkeys the account accepts (ids, base64url); userId is the account's user handle. */
+export function signalAcceptedPasskeys(rpId, userId, ids) {
+  const api = self.PublicKeyCredential;
+  if (!rpId || typeof api?.signalAllAcceptedCredentials !== "function") return;
+  api.signalAllAcceptedCredentials({ rpId, userId, allAcceptedCredentialIds: ids }).catch(() => {});
+}
+
+/** Tell the provider a passkey is gone from the service (removed, or its account deleted). */
+export function signalRemovedPasskey(rpId, credentialId) {
+  const api = self.PublicKeyCredential;
+  if (typeof api?.signalUnknownCredential !== "function") return;
+  api.signalUnknownCredential({ rpId: rpId || location.hostname, credentialId }).catch(() => {});
+}

@@ -26,6 +26,7 @@ export const KEYWORDS = {
   minimum: (least, value, fail) => typeof value !== "number" || value >= least || fail(),
   exclusiveMaximum: (most, value, fail) => typeof value !== "number" || value < most || fail(),
   maxLength: (most, value, fail) => typeof value !== "string" || [...value].length <= most || fail(),
+  maxItems: (most, value, fail) => !Array.isArray(value) || value.length <= most || fail(),
   required: (fields, value, fail) => {
     const missing = isObject(value) && fields.find((field) => !Object.hasOwn(value, field));
     if (missing) fail({ missing });

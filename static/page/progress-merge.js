@@ -34,6 +34,9 @@
 import { documentKind } from "./storage-keys.js";
 
 export const SCHEMA = 2;
+// The most versions of one exercise's code a merge keeps in drafts (the schema's bound too): each
+// is a conflict the learner has not settled, and twenty unsettled ones are already more than a page shows.
+export const MOST_DRAFTS = 20;
 
 const GROW_ONLY = {
   passed: (a, b) => Boolean(a || b),
@@ -95,7 +98,7 @@ function mergeCode(a, b, startedOver) {
   if (loser) candidates.push(asDraft(loser));
   const drafts = uniqueDrafts(candidates).filter((draft) =>
     draft.edited >= startedOver && draft.edited >= draftsSettled
-    && draft.edited !== winner?.basedOn && draft.code !== winner?.code);
+    && draft.edited !== winner?.basedOn && draft.code !== winner?.code).slice(-MOST_DRAFTS);  // the newest
   const merged = {};
   if (winner) Object.assign(merged, { code: winner.code, starter: winner.starter, edited: winner.edited, basedOn: winner.basedOn });
   if (drafts.length) merged.drafts = drafts;
@@ -130,7 +133,8 @@ function mergeQuizPicks(x, y) {
   // At the same millisecond, a fixed order, so that every merge of the two agrees.
   const xIsNewer = x.at > y.at || (x.at === y.at && JSON.stringify(x.picks) > JSON.stringify(y.picks));
   const [older, newer] = xIsNewer ? [y, x] : [x, y];
-  return { picks: [...older.picks.filter((pick) => !newer.picks.includes(pick)), ...newer.picks], at: newer.at };
+  const inNewer = new Set(newer.picks); // a keyed lookup: the merge stays linear however many picks are sent
+  return { picks: [...older.picks.filter((pick) => !inNewer.has(pick)), ...newer.picks], at: newer.at };
 }
 
 /** A time for a new change to doc: the clock's, unless the document already holds that time or a

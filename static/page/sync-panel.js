@@ -3,6 +3,7 @@
 // or a code from a signed-in device). Signed in: the account's name, the sync's state, and the
 // account's controls. What each control does is sync.js's (actions); this module is the DOM.
 import { passkeysUnavailable } from "./passkeys.js";
+import { setupPasskeyList } from "./sync-passkeys.js";
 
 const TEMPLATE = `
   <div class="sync-signed-out" hidden>
@@ -18,6 +19,11 @@ const TEMPLATE = `
       <button type="button" data-action="sign-out-everywhere">Sign out everywhere</button>
       <button type="button" data-action="delete">Delete account</button>
     </div>
+    <details class="sync-passkeys">
+      <summary>Your passkeys</summary>
+      <ul class="sync-passkey-list"></ul>
+      <p class="sync-passkeys-note sync-help"></p>
+    </details>
     <div class="sync-delete-confirm" hidden>
       <p>Delete your account, and the progress kept with it on the server? This browser keeps its own progress.</p>
       <button type="button" data-action="delete-confirm">Yes, delete my account</button>
@@ -50,7 +56,8 @@ const TEMPLATE = `
   </dialog>`;
 
 /** The panel, appended to container; actions: sync.js's signIn, createAccount(name),
- * addThisDevice(code), deviceCode(), retry, signOut, signOutEverywhere, deleteAccount. */
+ * addThisDevice(code), deviceCode(), retry, signOut, signOutEverywhere, deleteAccount,
+ * listPasskeys(), removePasskey(id). */
 export function setupSyncPanel(container, actions) {
   const panel = document.createElement("div");
   panel.className = "sync-panel";
@@ -127,12 +134,14 @@ export function setupSyncPanel(container, actions) {
     button("delete").focus();
   });
   button("delete-confirm").addEventListener("click", () => act(actions.deleteAccount, "The account could not be deleted"));
+  setupPasskeyList(part(".sync-passkeys"), actions, (text) => { message.textContent = text; });
 
   return {
     showSignedOut(text = "") {
       const hadFocus = panel.contains(document.activeElement);
       part(".sync-signed-in").hidden = true;
       part(".sync-delete-confirm").hidden = true;
+      part(".sync-passkeys").open = false;
       part(".sync-signed-out").hidden = false;
       message.textContent = text;
       if (hadFocus) button("open").focus();

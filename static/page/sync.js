@@ -8,7 +8,7 @@
 // Syncs run at sign-in, on load, a second after each change, and when the network comes back.
 import { SCHEMA } from "./progress-merge.js";
 import { SyncClient } from "./sync-client.js";
-import { createPasskey, usePasskey } from "./passkeys.js";
+import { createPasskey, signalRemovedPasskey, usePasskey } from "./passkeys.js";
 import { changedDocuments, fingerprint, mergeIntoStorage } from "./sync-documents.js";
 import { learnServiceTime } from "./server-clock.js";
 import { setupSyncPanel } from "./sync-panel.js";
@@ -45,12 +45,22 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
       "Signed out on every device. Your progress stays saved in this browser."),
     deleteAccount: () => leave(() => client.delete("/account"),
       "Your account and the progress kept with it on the server are deleted. This browser keeps its own progress."),
+    listPasskeys: () => client.get("/passkeys"),
+    removePasskey: async (id) => {
+      const answer = await client.delete(`/passkeys/${encodeURIComponent(id)}`);
+      if (answer.signedOut) signedOut("This device's passkey is removed, so this browser is signed out. Your progress stays saved in this browser.");
+      return answer;
+    },
   });
 
   async function signInWith(beginPath, body, finishPath, ceremony) {
     const { flow, options } = await client.post(beginPath, body);
     const credential = await ceremony(options);
-    const answer = await client.post(finishPath, { flow, credential });
+    const answer = await client.post(finishPath, { flow, credential }).catch((error) => {
+      // A passkey the service does not know (removed, or its account deleted): its provider may forget it.
+      if (error.status === 404) signalRemovedPasskey(options.rpId, credential.id);
+      throw error;
+    });
     writeSyncState(null); // perhaps another account: the first sync sends and asks for everything
     signedIn(answer.account);
     syncNow(); // the panel shows how it goes; signing in is done

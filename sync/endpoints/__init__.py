@@ -3,6 +3,8 @@
 sign_in     GET session (who is signed in here, with the page's CSRF token);
             POST sign-in/begin|finish (a passkey this device holds), sign-out, sign-out-everywhere
 accounts    POST accounts/begin|finish (a new account, with its first passkey); DELETE account
+account_passkeys  GET passkeys (the account's, with the device each was added from);
+            DELETE passkeys/ID (one removed, and the sessions it began ended; never the last)
 devices     POST devices/code (signed in: a short code for adding another device);
             POST devices/begin|finish (a new passkey on this device, for the account the code names)
 progress    GET progress?since=V (the lessons written after version V; 0: all);
@@ -10,6 +12,6 @@ progress    GET progress?since=V (the lessons written after version V; 0: all);
             accepted or refused on its own; answers those written after the version it names)
 """
 
-from sync.endpoints import accounts, devices, progress, sign_in
+from sync.endpoints import account_passkeys, accounts, devices, progress, sign_in
 
-routes = [*sign_in.routes, *accounts.routes, *devices.routes, *progress.routes]
+routes = [*sign_in.routes, *accounts.routes, *account_passkeys.routes, *devices.routes, *progress.routes]

@@ -28,7 +28,7 @@ async def accounts_finish(request):
     ceremony, passkey = await new_passkey(request, "account")
     await stored(service_of(request)[1].create_account, ceremony.account_id, ceremony.name, passkey)
     log.info("account created: %s", short(ceremony.account_id))
-    return await signed_in_answer(request, ceremony.account_id, ceremony.name)
+    return await signed_in_answer(request, ceremony.account_id, ceremony.name, passkey["id"])
 
 
 async def delete_account(request):

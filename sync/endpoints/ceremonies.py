@@ -4,11 +4,12 @@ shared by new accounts, new devices and sign-in, and the signed-in answer they e
 from starlette.concurrency import run_in_threadpool
 
 from sync import passkeys, sessions
+from sync.device_names import device_name
 from sync.endpoints.common import changing, service_of
 from sync.guards import Refused, read_json
 from sync.json_response import JSONResponse
 from sync.passkeys import PasskeyRefused
-from sync.store import PasskeyTaken, now_ms
+from sync.store import PasskeyTaken, TooManyPasskeys, now_ms
 
 
 async def begin_ceremony(request, kind, challenge, account_id=None, name=None):
@@ -38,14 +39,15 @@ async def new_passkey(request, kind):
     settings = service_of(request)[0]
     data = await read_json(request, settings)
     ceremony = await take_ceremony(request, data, kind)
-    return ceremony, verified(passkeys.verify_new_passkey, settings, credential_in(data), ceremony.challenge)
+    passkey = verified(passkeys.verify_new_passkey, settings, credential_in(data), ceremony.challenge)
+    return ceremony, {**passkey, "device": device_name(request.headers.get("user-agent", ""))}
 
 
-async def signed_in_answer(request, account_id, name):
-    """The answer to a sign-in: a new session (ending the one the browser had), its cookie and CSRF token."""
+async def signed_in_answer(request, account_id, name, passkey_id):
+    """The answer to a sign-in with passkey_id: a new session (ending the one the browser had), its cookie and CSRF token."""
     settings, store = service_of(request)
     token, csrf = await run_in_threadpool(
-        sessions.start_session, store, settings, account_id, request.cookies.get(sessions.COOKIE)
+        sessions.start_session, store, settings, account_id, passkey_id, request.cookies.get(sessions.COOKIE)
     )
     response = JSONResponse({"account": {"name": name}, "csrf": csrf})
     sessions.set_cookie(settings, request, response, token)
@@ -59,6 +61,10 @@ async def stored(store_passkey, *arguments):
     except PasskeyTaken:
         raise Refused(
             409, "This passkey is registered already, perhaps to another account: sign in with it, or make a new one."
+        ) from None
+    except TooManyPasskeys:
+        raise Refused(
+            409, "This account has as many passkeys as an account may: remove one you no longer use, then try again."
         ) from None
 
 

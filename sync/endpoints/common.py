@@ -6,7 +6,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from sync import sessions
-from sync.guards import Refused, check_csrf, check_origin, check_rate
+from sync.guards import Refused, check_csrf, check_origin, check_rate, client_of
 
 log = logging.getLogger("sync")
 
@@ -23,9 +23,8 @@ async def changing(request, signed_in=True):
     settings, store = service_of(request)
     check_origin(request, settings)
     if not signed_in:
-        client = request.client.host if request.client else "unknown"
         await run_in_threadpool(
-            check_rate, store, f"sign-in {client}", settings.sign_in_attempts_per_minute, "sign-in attempts"
+            check_rate, store, f"sign-in {client_of(request)}", settings.sign_in_attempts_per_minute, "sign-in attempts"
         )
         return None
     session = await signed_in_session(request)

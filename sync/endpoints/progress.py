@@ -25,7 +25,7 @@ async def sync_progress(request):
     lesson written since the version the device has seen, but those it sent and holds already."""
     session = await changing(request)
     settings, store = service_of(request)
-    upload = read_upload(await read_json(request, settings), settings)
+    upload = read_upload(await read_json(request, settings), settings, request.app.state.course_documents)
     refusal = functools.partial(check_size, settings=settings)
     refused, holds = dict(upload.refused), set()
     for lesson_id, document in upload.lessons.items():

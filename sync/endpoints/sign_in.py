@@ -38,14 +38,14 @@ async def sign_in_finish(request):
     credential = credential_in(data)
     passkey = await run_in_threadpool(store.passkey, verified(passkeys.credential_id, credential))
     if passkey is None:
-        raise Refused(
-            400,
+        raise Refused(  # 404: the page then tells the device's passkey provider to forget it
+            404,
             "This passkey is not registered here: its account may have been deleted. Create an account, or use another passkey.",
         )
     sign_count = verified(passkeys.verify_sign_in, settings, credential, ceremony.challenge, passkey)
     await run_in_threadpool(store.passkey_used, passkey.id, sign_count)
     log.info("signed in: %s", short(passkey.account_id))
-    return await signed_in_answer(request, passkey.account_id, passkey.name)
+    return await signed_in_answer(request, passkey.account_id, passkey.name, passkey.id)
 
 
 async def sign_out(request):
@@ -56,7 +56,7 @@ async def sign_out(request):
 
 async def sign_out_everywhere(request):
     session = await changing(request)
-    await run_in_threadpool(service_of(request)[1].end_every_session, session.account_id)
+    await run_in_threadpool(service_of(request)[1].end_every_session, session.account_id)  # device codes too
     log.info("signed out everywhere: %s", short(session.account_id))
     return signed_out(request)
 

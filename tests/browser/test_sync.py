@@ -74,7 +74,9 @@ class SiteAndService:
     def __init__(self, site_dir, database_url):
         port = free_port()
         self.url = f"http://localhost:{port}/"
-        self.settings = Settings(database_url=database_url, site_origins=(self.url.rstrip("/"),))
+        self.settings = Settings(
+            database_url=database_url, site_origins=(self.url.rstrip("/"),), code_secret="browser tests' secret"
+        )
         self.service = StoppableService(self.settings)
         self.service.start()
         self.site = BackgroundServer(site_app(site_dir, service=self.service.mounted()), port=port)
@@ -220,6 +222,50 @@ def two_devices(new_device, served):
     create_account(a, served.url)
     add_device(a, b, served.url)
     return a, b
+
+
+def passkey_ids(page):
+    return {
+        key["credentialId"]
+        for key in page.authenticator.cdp.send("WebAuthn.getCredentials", {"authenticatorId": page.authenticator.id})[
+            "credentials"
+        ]
+    }
+
+
+@ON_BOTH_DATABASES
+def test_a_lost_device_s_passkey_is_removed_from_the_account_and_never_signs_in_again(new_device, served):
+    a, b = two_devices(new_device, served)
+    a.get_by_text("Your passkeys").click()
+    passkeys = a.locator(".sync-passkey-list li")
+    expect(passkeys).to_have_count(2)
+    expect(passkeys.first).to_contain_text("Chrome on Linux (1) (this device): added ")
+    expect(passkeys.nth(1)).to_contain_text("last used ")
+    a.get_by_role("button", name="Remove passkey Chrome on Linux (2)", exact=True).click()
+    a.get_by_role("button", name="Cancel, keep passkey Chrome on Linux (2)", exact=True).click()  # changed my mind
+    expect(a.get_by_role("button", name="Remove passkey Chrome on Linux (2)", exact=True)).to_be_focused()
+    a.get_by_role("button", name="Remove passkey Chrome on Linux (2)", exact=True).click()
+    a.get_by_role("button", name="Yes, remove passkey Chrome on Linux (2)", exact=True).click()
+    expect(a.locator(".sync-message")).to_have_text(
+        "Removed the passkey of Chrome on Linux (2): it can no longer sign in."
+    )
+    expect(passkeys).to_have_count(1)
+    expect(a.get_by_role("button", name=re.compile("^Remove passkey"))).to_have_count(0)
+    expect(a.locator(".sync-passkeys-note")).to_have_text(
+        "This is your only passkey, so it cannot be removed: nothing else would sign you in. "
+        "To stop using it, delete your account."
+    )
+    b.reload()
+    expect(b.get_by_text("You were signed out")).to_be_visible(timeout=SYNC_TIMEOUT_MS)
+    click(b, "Sign in")
+    click(b, "Sign in with a passkey")
+    expect(b.locator(".sync-dialog-message")).to_contain_text("This passkey is not registered here")
+    # WebAuthn's signalUnknownCredential told B's passkey provider, which forgot the passkey.
+    for _ in range(50):
+        if not passkey_ids(b):
+            break
+        b.wait_for_timeout(100)
+    assert not passkey_ids(b)
 
 
 def syncing(page, text):
@@ -416,6 +462,8 @@ def test_the_signed_in_view_and_the_dialog_pass_axe(new_device, served):
     expect(sync_status(page)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
     click(page, "Add a device")
     click(page, "Delete account")
+    page.get_by_text("Your passkeys").click()
+    expect(page.locator(".sync-passkeys-note")).to_contain_text("This is your only passkey")
     assert not axe_violations(page)
 
 

@@ -7,6 +7,7 @@ import pytest
 from sync.serve import BackgroundService
 from sync.settings import Settings
 from tests.sync.device import SITE, Device
+from tests.sync.wide_course import write_wide_course
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -20,13 +21,22 @@ def database(request, tmp_path):
 DATABASE_NUMBERS = itertools.count(1)
 
 
+@pytest.fixture(scope="session")
+def wide_course(tmp_path_factory):
+    """A lessons folder whose plan has 150 lessons ("0.0" … "14.9"): what the services of these tests accept."""
+    return str(write_wide_course(tmp_path_factory.mktemp("wide-course")))
+
+
 @pytest.fixture
-def start_service(tmp_path):
-    """start_service(**settings) → a running service (SQLite in tmp_path unless database_url is given)."""
+def start_service(tmp_path, wide_course):
+    """start_service(**settings) → a running service (SQLite in tmp_path unless database_url is given,
+    the wide course's plan unless lessons_dir is given)."""
     running = []
 
     def start(log_level="warning", **settings):
         settings.setdefault("database_url", f"sqlite:///{tmp_path / 'sync.sqlite3'}")
+        settings.setdefault("lessons_dir", wide_course)
+        settings.setdefault("secret_file", str(tmp_path / "sync.secret"))
         settings.setdefault("site_origins", (SITE,))
         service = BackgroundService(Settings(**settings), log_level=log_level)
         running.append(service)

@@ -15,8 +15,9 @@ SITE = "http://localhost:8000"
 
 
 class Device:
-    def __init__(self, service_url, authenticator=None, origin=SITE):
-        self.http = httpx.Client(base_url=service_url, headers={"Origin": origin}, timeout=30)
+    def __init__(self, service_url, authenticator=None, origin=SITE, headers=None):
+        headers = {"Origin": origin, **(headers or {})}
+        self.http = httpx.Client(base_url=service_url, headers=headers, timeout=30)
         self.authenticator = authenticator or SoftAuthenticator()
         self.origin = origin
         self.csrf = None
@@ -54,6 +55,15 @@ class Device:
         answer = self.post("devices/code")
         answer.raise_for_status()
         return answer.json()["code"]
+
+    def delete(self, path):
+        headers = {"X-CSRF-Token": self.csrf} if self.csrf else {}
+        return self.http.delete(f"/api/{path}", headers=headers)
+
+    def passkeys(self):
+        answer = self.http.get("/api/passkeys")
+        answer.raise_for_status()
+        return answer.json()["passkeys"]
 
     def sync(self, *documents):
         return self.post("progress", {"schema": 2, "lessons": {doc["lesson"]: doc for doc in documents}})

@@ -62,7 +62,8 @@ def test_a_passkey_made_for_another_origin_or_rp_id_is_refused(devices):
     device.http.cookies.clear()
     begun = device.post("sign-in/begin", {}).json()
     assertion = device.authenticator.get(begun["options"], EVIL)
-    assert device.post("sign-in/finish", {"flow": begun["flow"], "credential": assertion}).status_code == 400
+    # 404 if the authenticator answered with a passkey the service never registered, 400 if with the registered one
+    assert device.post("sign-in/finish", {"flow": begun["flow"], "credential": assertion}).status_code in (400, 404)
 
 
 def test_a_tampered_signature_is_refused(devices):

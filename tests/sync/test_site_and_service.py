@@ -10,7 +10,10 @@ from tests.sync.device import SITE, Device, lesson_progress
 
 def test_the_site_s_origin_answers_the_api_with_cookies_and_errors_as_the_service_sends_them(tmp_path):
     (tmp_path / "index.html").write_text("<!doctype html><title>gradlab</title>")
-    service = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'sync.sqlite3'}", site_origins=(SITE,)))
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'sync.sqlite3'}", site_origins=(SITE,), secret_file=str(tmp_path / "s")
+    )
+    service = create_app(settings)
     server = serve_in_background(tmp_path, service=service)
     site = server.url.rstrip("/")
     device = Device(site)

@@ -78,8 +78,17 @@ class FirefoxOverBidi:
                 return message["result"]
 
     def hear(self, event):
-        if event["method"] == "log.entryAdded" and event["params"]["level"] == "error":
-            self.console.append(event["params"].get("text") or "")
+        """Keep the errors a script raised or logged (they come with a stack); print Firefox's own.
+
+        Firefox also logs, now and then, a MathML parser complaint and a worker script request cut off as
+        a page is left: errors of the browser's, not of the page's code, and not every time."""
+        entry = event["params"]
+        if event["method"] != "log.entryAdded" or entry["level"] != "error":
+            return
+        if entry.get("stackTrace", {}).get("callFrames") or entry.get("type") == "javascript":
+            self.console.append(entry.get("text") or "")
+        else:
+            print(f"Firefox's console: {entry.get('text')}")
 
     def goto(self, url):
         self.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})

@@ -26,15 +26,20 @@ const until = (what, condition, timeoutMs) => new Promise((resolve, reject) => {
   })();
 });
 const editorContent = () => document.querySelector(".code-editor-host").shadowRoot.querySelector(".cm-content");
-// Typing over everything: select all (CodeMirror's Mod-a), then insert the text as typed input. (A
-// synthetic paste would not do: Firefox empties the clipboard data of a paste event a script made.)
+// Pasting over everything: select all (CodeMirror's Mod-a), then a paste event. Firefox empties the
+// data of a paste event that a script made; there the text goes in as typed input instead (which in
+// Chromium would try an inline style, refused by the page's Content-Security-Policy).
 const setCode = async (code) => {
   const content = editorContent();
   content.focus();
   const mac = /Mac/.test(navigator.platform);
   content.dispatchEvent(new KeyboardEvent("keydown",
     { key: "a", code: "KeyA", keyCode: 65, ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true }));
-  document.execCommand("insertText", false, code);
+  const data = new DataTransfer();
+  data.setData("text/plain", code);
+  const paste = new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true });
+  if (paste.clipboardData && paste.clipboardData.getData("text/plain") === code) content.dispatchEvent(paste);
+  else document.execCommand("insertText", false, code);
   // CodeMirror reads the edit from the DOM a moment later: let it, before a button reads the code.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
 };

@@ -87,12 +87,23 @@ def no_code_running(page):
 
 
 @pytest.mark.parametrize("lesson_id", graded_lessons())
-def test_focus_after_every_build_button_stays_on_something_shown(page, site_url, built_site, lesson_id):
+def test_focus_after_every_build_button_stays_on_something_shown(new_context, site_url, built_site, lesson_id):
+    page = new_context(service_workers="block").new_page()  # so that the solution's request can be held
     lesson_page(page, site_url, built_site, lesson_id)
-    for name in ("Run", "Check", "Show your graph", "Reset code", "Show hint"):
+    for name in ("Run", "Check", "Show your graph", "Reset code", "Show hint", "Show solution", "Not yet"):
         press(page, name)
         no_code_running(page)
         assert_shown(focus_stop(page), name)
-    for name in ("Show solution", "Not yet", "Show solution", "Yes, show the solution"):
-        press(page, name)
-        assert_shown(focus_stop(page), name)
+    held = []
+    page.route(
+        "**/solution-*.html", lambda route: held.append(route)
+    )  # a slow network: the solution is still on its way
+    press(page, "Show solution")
+    press(page, "Yes, show the solution")
+    assert_shown(focus_stop(page), "Yes, show the solution, while the solution loads")
+    for _ in range(RUN_TIMEOUT_MS // 10):  # Playwright hands the held request over while the page waits
+        if held:
+            break
+        page.wait_for_timeout(10)
+    held[0].continue_()
+    expect(page.get_by_role("heading", name="Reference solution")).to_be_focused()

@@ -1,6 +1,7 @@
 # make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
 # make site:  build site/ only (what CI and deployments run), with only the packages building needs
-# make test:  every test, in CPython, in Pyodide under Node, in headless Chromium, and on a throwaway PostgreSQL
+# make test:  every test, in CPython, in Pyodide under Node, in headless Chromium (and a smoke suite in Firefox
+#             and WebKit), and on a throwaway PostgreSQL
 # make lint:  ruff (check and format) on the Python, ESLint on the JavaScript; make test runs it first
 # make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
 # make mutate: mutation testing of the engine, grader and lesson checks; prints the share of mutants killed
@@ -68,12 +69,21 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # Browser tests need a Chromium; Playwright cannot download its own here, so use Debian's.
+# The smoke suite (tests/browser/test_engines.py) also needs a Firefox and a WebKitGTK: Debian's too.
 browser:
 	@$(PY) -m tests.browser.find_chromium >/dev/null 2>&1 || { \
 	  echo "No Chromium found: installing Debian's (needs root and apt-get)"; \
 	  (command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
 	  || $(PY) -m playwright install chromium \
 	  || { echo "Could not install a Chromium: install one, or set GRADLAB_CHROMIUM to its path"; exit 1; }; }
+	@$(PY) -m tests.browser.find_engines firefox >/dev/null 2>&1 || { \
+	  echo "No Firefox found: installing Debian's firefox-esr (needs root and apt-get)"; \
+	  (command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq firefox-esr >/dev/null) \
+	  || { $(PY) -m tests.browser.find_engines firefox; exit 1; }; }
+	@$(PY) -m tests.browser.find_engines webkit >/dev/null 2>&1 || { \
+	  echo "No WebKitGTK found: installing Debian's webkit2gtk-driver and xvfb (needs root and apt-get)"; \
+	  (command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq webkit2gtk-driver xvfb >/dev/null) \
+	  || { $(PY) -m tests.browser.find_engines webkit; exit 1; }; }
 
 # The PostgreSQL tests start a server of their own from its programs (tests/postgres_server.py): Debian's.
 # Its package may make a cluster of its own on port 5432; ours is another, on a free port.

@@ -24,6 +24,13 @@ def residual_stack(x, depth=20):
 """
 
 
+def graded_lessons():
+    """The ids of the lessons with an exercise ("7.1", …, "10.4")."""
+    return sorted(
+        path.name.split("-")[0] for path in LESSONS_DIR.glob("[0-9]*.md") if "```exercise" in path.read_text()
+    )
+
+
 def corpus_lessons():
     """The ids of the lessons that have a corpus."""
     return sorted(path.name for path in CORPUS_DIR.iterdir() if path.is_dir())

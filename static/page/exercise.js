@@ -232,7 +232,6 @@ function setupSolution(root, id, progress, buttons) {
   const confirmBox = root.querySelector(".solution-confirm");
   const area = root.querySelector(".solution");
   async function show({ beside, focus } = {}) {
-    confirmBox.hidden = true;
     try {
       const response = await fetch(root.dataset.solution);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -254,6 +253,9 @@ function setupSolution(root, id, progress, buttons) {
     } catch (error) {
       area.textContent = `The solution could not be loaded (${error.message}). Check your connection and try again.`;
     }
+    // The confirmation hides only now: hidden while the solution loads, it would drop the focus it holds
+    // to the page's body (a screen reader loses its place, and Tab starts again from the top).
+    confirmBox.hidden = true;
     area.hidden = false;
     buttons.solution.hidden = true;
     progress.updateExercise(id, { solutionShown: true });

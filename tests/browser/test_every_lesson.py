@@ -7,9 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.lesson import BOOT_TIMEOUT_MS, RUN_TIMEOUT_MS, click, result, set_code, wait_for_python
-from tests.corpus import LESSONS_DIR, lesson_exercise
+from tests.corpus import LESSONS_DIR, graded_lessons, lesson_exercise
 
-GRADED = sorted(path.name.split("-")[0] for path in LESSONS_DIR.glob("[0-9]*.md") if "```exercise" in path.read_text())
+GRADED = graded_lessons()
 
 
 @pytest.mark.parametrize("lesson_id", GRADED)

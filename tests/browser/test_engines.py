@@ -1,0 +1,70 @@
+"""Every lesson page in the three engines a learner may bring: Chromium, Firefox (Gecko) and WebKit (Safari's).
+
+One browser per engine, reused across the lessons. Each lesson loads with no console error, starts
+Python, runs, grades its starter "Not yet" and its solution "Passed", recomputes its explore when a
+slider moves and keeps a quiz answer over a reload. Stop and the offline reload run on one lesson per
+engine: every lesson page runs the same exercise, runtime and service worker code (static/page/)."""
+
+import pytest
+
+from gradlab.server import serve_in_background
+from tests.browser import smoke
+from tests.browser.bidi_firefox import FirefoxOverBidi
+from tests.browser.find_engines import MISSING, find_firefox, find_webkit
+from tests.browser.lesson import LESSON, lesson_folders
+from tests.browser.webdriver_webkit import WebKitOverWebDriver
+from tests.corpus import graded_lessons, lesson_exercise
+
+ENGINES = ("chromium", "firefox", "webkit")
+
+
+def start_engine(name, browser):
+    """A driver of one page of engine name; Chromium's is a context of the suite's own Chromium."""
+    if name == "chromium":
+        return smoke.PlaywrightDriver(browser.new_context().new_page())
+    found = {"firefox": find_firefox, "webkit": find_webkit}[name]()
+    if not found:
+        pytest.fail(MISSING[name], pytrace=False)
+    return FirefoxOverBidi(found) if name == "firefox" else WebKitOverWebDriver(*found)
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def engine(request, browser):
+    """One engine's driver for the whole module (the origin rule is held in Chromium by test_off_origin_guard)."""
+    driver = start_engine(request.param, browser)
+    yield driver
+    driver.close()
+
+
+def lesson_url(site_url, built_site, lesson_id):
+    (folder,) = (folder for folder in lesson_folders(built_site) if folder.split("-")[0] == lesson_id)
+    return f"{site_url}{folder}/index.html"
+
+
+@pytest.mark.parametrize("lesson_id", graded_lessons())
+def test_the_lesson_works(engine, site_url, built_site, lesson_id):
+    errors_before = len(engine.errors())
+    engine.goto(lesson_url(site_url, built_site, lesson_id))
+    smoke.wait_for_python(engine)
+    smoke.run_prints(engine)
+    assert smoke.check(engine, smoke.starter_code(engine)).startswith("Not yet")
+    block, _ = lesson_exercise(lesson_id)
+    assert smoke.check(engine, block["solution"]).startswith("Passed")
+    smoke.a_slider_updates_the_chart(engine)
+    smoke.a_quiz_answer_survives_a_reload(engine)
+    assert engine.errors()[errors_before:] == []
+
+
+def test_stop_ends_a_loop_and_an_offline_reload_works(engine, built_site):
+    server = serve_in_background(built_site)  # a server of its own, to switch off
+    host, port = server.server_address[:2]
+    engine.goto(f"http://{host}:{port}/{LESSON}")
+    smoke.wait_for_python(engine)
+    smoke.stop_ends_a_loop(engine)
+    smoke.wait_for_the_service_worker(engine)
+    server.shutdown()
+    engine.reload()
+    assert smoke.heading_shown(engine, "Watch")
+    smoke.wait_for_python(engine)
+    block, _ = lesson_exercise("8.6")
+    assert smoke.check(engine, block["solution"]).startswith("Passed")

@@ -1,6 +1,7 @@
 // The one place that knows Pyodide. It boots as soon as the module loads, from a memory
 // snapshot when it can, then answers run, check and explore requests by their id. The messages it
 // reads and sends are declared in page/worker-protocol.json (build.py bundles this file with it).
+import { startPyodide } from "./page/pyodide-boot.js";
 import { pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
 
 // The page's first message brings a private channel, and says where Pyodide, the engine wheel
@@ -66,9 +67,9 @@ function forwardOutput(stream) {
 }
 
 async function boot() {
-  const { interrupt } = await connected;
+  const { interrupt, files } = await connected;
   post(replyMessage("status", { state: "loading", message: "Loading Python…" }));
-  const pyodide = await startPyodide();
+  const pyodide = await startPyodide(files);
   await installPackages(pyodide);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
@@ -84,23 +85,6 @@ async function boot() {
   return { pyodide, browser };
 }
 
-// From the build's memory snapshot (Pyodide with the engine imported) when it was made for
-// this very runtime; otherwise a normal boot that unpacks the engine wheel.
-async function startPyodide() {
-  const { files: { pyodide: indexURL, engine, snapshot, snapshotFor } } = await connected;
-  const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
-  if (snapshot && snapshotFor === version) {
-    try {
-      return await loadPyodide({ indexURL, _loadSnapshot: fetchBytes(snapshot) });
-    } catch (error) {
-      console.warn("Python's memory snapshot could not be used; booting normally.", error);
-    }
-  }
-  const [pyodide, wheel] = await Promise.all([loadPyodide({ indexURL }), fetchBytes(engine)]);
-  pyodide.unpackArchive(wheel, "wheel");
-  return pyodide;
-}
-
 // The lesson's own packages, from wheels the site serves (so they work offline too).
 async function installPackages(pyodide) {
   const { files: { packages } } = await connected;
@@ -108,12 +92,6 @@ async function installPackages(pyodide) {
   await pyodide.loadPackage("micropip");
   const micropip = pyodide.pyimport("micropip");
   for (const url of packages) await micropip.install(url);
-}
-
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
 }
 
 const ready = boot().catch((error) => {

@@ -9,6 +9,7 @@
 //   gradlab:device                              this browser's id among the learner's devices
 //   gradlab:sync:account, gradlab:sync:state, gradlab:sync:clock-offset, gradlab:sync:from-other-devices
 //   gradlab:isolation-reload                    (sessionStorage) the page reloaded once to be isolated
+//   gradlab-training                            (IndexedDB) the training page's last checkpoint, never synced
 
 const PROGRESS = "gradlab:progress:";
 const CARD = "concept:";
@@ -20,6 +21,7 @@ export const SYNC_STATE_KEY = "gradlab:sync:state";
 export const CLOCK_OFFSET_KEY = "gradlab:sync:clock-offset";
 export const FROM_OTHER_DEVICES_KEY = "gradlab:sync:from-other-devices";
 export const ISOLATION_RELOAD_KEY = "gradlab:isolation-reload";
+export const TRAINING_DATABASE = "gradlab-training";
 
 /** The id a concept card's answers are kept and synced under. */
 export const cardDocumentId = (slug) => `${CARD}${slug}`;

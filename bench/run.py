@@ -20,11 +20,12 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import build
-from bench import build_metrics, page_metrics, page_weight, report, sync_load
+from bench import build_metrics, page_metrics, page_weight, report, sync_load, training
 from gradlab.server import serve_in_background
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
 from tests.browser.lesson import LESSON
+from training.config import MICROGPT
 
 BENCH_DIR = Path(__file__).parent
 DEFAULT_OUT = BENCH_DIR / "results" / "latest.json"
@@ -41,6 +42,8 @@ METHODS = {
     "sync_load": "bench/sync_load.py: the service as `python -m sync` on SQLite; each learner's two devices change "
     "progress and POST it every 0.5 to 1.5 s; round trip from the request sent to the answer read, "
     "measured by the load's own minimal HTTP client (asyncio streams) on the same machine",
+    "training": "bench/training.py: the reference functions, seed 0, 1000 steps; CPython in this process; "
+    "Chromium: the training page, timed from the click on Train to the status showing the last step",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
     "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
     "times `python build.py serve` logs after each save of one lesson",
@@ -61,6 +64,12 @@ def main(argv=None):
             return 1
         with noted_failure(results, "browser"):
             measure_pages(site, runtime_folder, args.runs, results)
+        progress(f"the training page: {MICROGPT.num_steps} steps in CPython, then in Chromium")
+        with noted_failure(results, "training"):
+            results["training"] = {
+                "cpython": training.measure_cpython(MICROGPT.num_steps),
+                "chromium": training.measure_chromium(site, MICROGPT.num_steps),
+            }
         measure_builds(scratch, results)
     progress(f"sync service: {sync_load.LEARNERS} learners syncing for {sync_load.SECONDS} s")
     with noted_failure(results, "sync_load"):
@@ -69,6 +78,8 @@ def main(argv=None):
     results["summary"] = report.summarize(results)
     results["targets"] = report.judge(results["summary"])
     print(report.table(results))
+    for where, figures in results.get("training", {}).items():
+        print(training.report(where, figures, MICROGPT.num_steps))
     write_results(results, args.out)
     progress(f"wrote {args.out}")
     return 1 if results["errors"] else 0

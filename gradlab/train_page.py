@@ -11,13 +11,11 @@ NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "names.txt"
 
 
 def piece_sources(course):
-    """For each piece of microgpt, in order: its exercise, role, lesson (id, title, page) and reference code."""
+    """For each piece of microgpt, in order: its exercise, role, lesson (id, title, page) and reference code;
+    None while the course lacks an exercise for one of them (the page is then not written)."""
     defined = {exercise["id"]: (lesson, exercise) for lesson in course.lessons for exercise in lesson.exercises}
-    missing = [piece.exercise for piece in PIECES if piece.exercise not in defined]
-    if missing:
-        raise ValueError(
-            f"no lesson has an exercise for microgpt's {', '.join(missing)}: the training page needs one each"
-        )
+    if any(piece.exercise not in defined for piece in PIECES):
+        return None
     return [
         {
             "exercise": piece.exercise,
@@ -32,16 +30,22 @@ def piece_sources(course):
 
 
 def training_module(course):
-    """The number of the module whose lessons complete the model (it defines the last piece): it links to the page."""
-    last = piece_sources(course)[-1]["lesson"]
+    """The number of the module whose lessons complete the model (it defines the last piece), which links to
+    the page; None when there is no page."""
+    pieces = piece_sources(course)
+    if pieces is None:
+        return None
+    last = pieces[-1]["lesson"]
     return next(course.module_of(lesson).number for lesson in course.lessons if lesson.id == last)
 
 
 def write_train_page(course, templates, out_dir, urls):
     """train/index.html, with the pieces' references (pieces.json) and the names (names.txt) beside it."""
+    pieces = piece_sources(course)
+    if pieces is None:
+        return
     folder = out_dir / "train"
     folder.mkdir(exist_ok=True)
-    pieces = piece_sources(course)
     (folder / "pieces.json").write_text(json.dumps(pieces), encoding="utf-8")
     shutil.copyfile(NAMES_FILE, folder / "names.txt")
     (folder / "index.html").write_text(

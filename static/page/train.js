@@ -111,6 +111,7 @@ const handlers = {
     setRunning(false);
     if (stopped) ui.status.textContent = `${ui.status.textContent} · stopped`;
     if (step >= state.steps || stopped) ui.after.hidden = false;
+    ui.speed.textContent = `Mean loss of the last ${MEAN_OF_LAST} steps: ${meanOfLast(state.losses).toFixed(3)}`;
     showResume(state.checkpoint);
   },
   failed({ message }) {

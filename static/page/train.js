@@ -10,6 +10,7 @@ const root = document.querySelector(".train-page");
 const $ = (selector) => root.querySelector(selector);
 const SEED = 0;
 const MEAN_OF_LAST = 100;
+const SLOW_RUN_S = 600; // a run longer than this suggests fewer steps
 const STOP_WITHIN_MS = 1000; // past this, the worker is ended rather than waited for
 
 const ui = {
@@ -94,7 +95,11 @@ const handlers = {
     ui.progress.value = step;
     const seconds = (performance.now() - state.startedAt) / 1000;
     const rate = (step - state.startStep) / seconds;
-    ui.speed.textContent = `${rate.toFixed(1)} steps a second · about ${formatDuration((steps - step) / rate)} left`;
+    const left = (steps - step) / rate;
+    ui.speed.textContent = `${rate.toFixed(1)} steps a second · about ${formatDuration(left)} left`;
+    if (left > SLOW_RUN_S && step - state.startStep >= 10) {
+      ui.speed.textContent += `. This device is slow for ${steps} steps: Stop, then train fewer (${Math.max(50, Math.round((rate * SLOW_RUN_S) / 50) * 50)} take about ${formatDuration(SLOW_RUN_S)}).`;
+    }
     chart.then((plot) => plot.show(state.losses, MEAN_OF_LAST));
   },
   samples({ names }) {

@@ -66,7 +66,7 @@ def test_the_references_train_30_steps_and_sample_names_of_letters(page, site_ur
     expect(status(page)).to_have_text(re.compile(r"^step 30 of 30 · loss \d\.\d{3}$"), timeout=TRAIN_TIMEOUT_MS)
     assert_letters_only(page)
     page.get_by_role("button", name="Sample 20 names").click()
-    expect(samples(page)).to_have_count(20)
+    expect(samples(page)).to_have_count(20, timeout=TRAIN_TIMEOUT_MS)  # 20 names, letter by letter
     assert_letters_only(page)
 
 

@@ -43,6 +43,7 @@ from gradlab.problems import LessonProblems, shown_path
 from gradlab.snapshot import SnapshotError, make_snapshot
 from gradlab.study_pages import load_study, part_record, progress_record, write_study_pages
 from gradlab.sync_url import SyncUrlError, read_sync_url
+from gradlab.train_page import training_module, write_train_page
 
 ROOT = Path(__file__).resolve().parent
 LESSONS_DIR = ROOT / "lessons"
@@ -171,9 +172,11 @@ def write_site_pages(course, study, templates, out_dir, urls, sync=None, written
     """Write every page, with what each page's blocks write beside it, then read them back as a reader
     would (raising LessonProblems for anything broken) and, if offline, ready them to work offline: the
     one sequence the build, the check and the live preview share. written: see write_pages."""
+    templates.globals["train_module"] = training_module(course)  # its lessons and page link to the training page
     write_pages(course, templates, out_dir, urls, written)
     write_study_pages(course, study, templates, out_dir, urls)
     write_index(course, study, templates, out_dir, urls)
+    write_train_page(course, templates, out_dir, urls)
     check_written_pages(course, study, out_dir)
     if offline:
         prepare_for_offline(out_dir, sync)
@@ -310,6 +313,9 @@ def write_static(out_dir, sync=None, block_kinds=BLOCK_KINDS):
     # view when a learner first asks to see a graph.
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "chart.js", out_dir / "static" / "chart.js")
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
+    # The training page's script and its worker (train/index.html).
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "train.js", out_dir / "static" / "train.js")
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "train-worker.js", out_dir / "static" / "train-worker.js")
     if sync:  # sign-in and sync, loaded by the pages only where a service exists; else not even shipped
         bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "sync.js", out_dir / "static" / "sync.js")
     write_pygments_css(out_dir / "static" / "pygments.css")
@@ -322,8 +328,11 @@ def write_static(out_dir, sync=None, block_kinds=BLOCK_KINDS):
 def write_runtime(out_dir):
     """Pyodide, the engine wheel and a memory snapshot of both; return their paths in the site."""
     served = runtime.vendor_pyodide(NODE_MODULES, out_dir, CACHE_DIR / "wheels")
-    # The engine that learners import, and the grader (which their code cannot import), in one wheel.
-    wheel = runtime.build_engine_wheel([ROOT / "engine", ROOT / "grading"], engine.__version__, out_dir / "wheels")
+    # The engine that learners import, the grader (which their code cannot import) and the training page's
+    # model and trainer (training/), in one wheel.
+    wheel = runtime.build_engine_wheel(
+        [ROOT / "engine", ROOT / "grading", ROOT / "training"], engine.__version__, out_dir / "wheels"
+    )
     # The wheel's name must stay a wheel's name: its content hash goes in its folder instead.
     hashed_wheel = out_dir / "wheels" / assets.content_hash(wheel) / wheel.name
     hashed_wheel.parent.mkdir()

@@ -20,11 +20,12 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import build
-from bench import build_metrics, page_metrics, page_weight, report, slow_network, sync_load
+from bench import build_metrics, page_metrics, page_weight, report, slow_network, sync_load, training
 from gradlab.server import serve_in_background
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
 from tests.browser.lesson import LESSON
+from training.config import MICROGPT
 
 BENCH_DIR = Path(__file__).parent
 DEFAULT_OUT = BENCH_DIR / "results" / "latest.json"
@@ -45,6 +46,8 @@ METHODS = {
     "from one that sends the build's .gz copies, behind one downlink shared by every response, 100 ms before "
     "each response's first byte; a new browser context per visit; bytes counted by the server until the page "
     "says Python is ready",
+    "training": "bench/training.py: the reference functions, seed 0, 1000 steps; CPython in this process; "
+    "Chromium: the training page, timed from the click on Train to the status showing the last step",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
     "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
     "times `python build.py serve` logs after each save of one lesson",
@@ -65,6 +68,12 @@ def main(argv=None):
             return 1
         with noted_failure(results, "browser"):
             measure_pages(site, runtime_folder, args.runs, results)
+        progress(f"the training page: {MICROGPT.num_steps} steps in CPython, then in Chromium")
+        with noted_failure(results, "training"):
+            results["training"] = {
+                "cpython": training.measure_cpython(MICROGPT.num_steps),
+                "chromium": training.measure_chromium(site, MICROGPT.num_steps),
+            }
         measure_builds(scratch, results)
     progress(f"sync service: {sync_load.LEARNERS} learners syncing for {sync_load.SECONDS} s")
     with noted_failure(results, "sync_load"):
@@ -73,6 +82,8 @@ def main(argv=None):
     results["summary"] = report.summarize(results)
     results["targets"] = report.judge(results["summary"])
     print(report.table(results))
+    for where, figures in results.get("training", {}).items():
+        print(training.report(where, figures, MICROGPT.num_steps))
     write_results(results, args.out)
     progress(f"wrote {args.out}")
     return 1 if results["errors"] else 0

@@ -13,8 +13,8 @@ pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
 // files unpacked beside it, so a module first imported later would not be found.
 pyodide.runPython(`
 import importlib, pkgutil
-import engine, grading
-for package in (engine, grading):
+import engine, grading, training
+for package in (engine, grading, training):
     for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(module.name)
 `);

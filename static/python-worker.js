@@ -1,7 +1,7 @@
 // The one place that knows Pyodide. It boots as soon as the module loads, from a memory
 // snapshot when it can, then answers run, check and explore requests by their id. The messages it
 // reads and sends are declared in page/worker-protocol.json (build.py bundles this file with it).
-import { DownloadMeter, fetchSnapshot, withGzippedWasm } from "./gzipped-files.js";
+import { startPyodide } from "./page/pyodide-boot.js";
 import { pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
 
 // The page's first message brings a private channel, and says where Pyodide, the engine wheel
@@ -67,9 +67,9 @@ function forwardOutput(stream) {
 }
 
 async function boot() {
-  const { interrupt } = await connected;
+  const { interrupt, files } = await connected;
   post(replyMessage("status", { state: "loading", message: "Loading Python…" }));
-  const pyodide = await startPyodide();
+  const pyodide = await startPyodide(files, (loaded, total) => post(replyMessage("download", { loaded, total })));
   await installPackages(pyodide);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
@@ -85,28 +85,6 @@ async function boot() {
   return { pyodide, browser };
 }
 
-// From the build's memory snapshot (Pyodide with the engine imported) when it was made for
-// this very runtime; otherwise a normal boot that unpacks the engine wheel.
-async function startPyodide() {
-  const { files: { pyodide: indexURL, engine, snapshot, snapshotFor } } = await connected;
-  const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
-  const meter = new DownloadMeter((loaded, total) => post(replyMessage("download", { loaded, total })));
-  if (snapshot && snapshotFor === version) {
-    try {
-      return await withGzippedWasm(indexURL, meter, () =>
-        loadPyodide({ indexURL, _loadSnapshot: fetchSnapshot(snapshot, meter) }));
-    } catch (error) {
-      console.warn("Python's memory snapshot could not be used; booting normally.", error);
-    }
-  }
-  const [pyodide, wheel] = await Promise.all([
-    withGzippedWasm(indexURL, meter, () => loadPyodide({ indexURL })),
-    fetchBytes(engine),
-  ]);
-  pyodide.unpackArchive(wheel, "wheel");
-  return pyodide;
-}
-
 // The lesson's own packages, from wheels the site serves (so they work offline too).
 async function installPackages(pyodide) {
   const { files: { packages } } = await connected;
@@ -115,13 +93,6 @@ async function installPackages(pyodide) {
   const micropip = pyodide.pyimport("micropip");
   for (const url of packages) await micropip.install(url);
 }
-
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 
 const ready = boot().catch((error) => {
   post(replyMessage("status", { state: "error", message: `Python could not load (${error.message}). Check your connection, then Retry; you can keep reading and editing meanwhile.` }));

@@ -378,3 +378,20 @@ def test_a_markdown_table_scrolls_in_a_labelled_region_of_its_own():
 def test_a_module_without_a_test_does_not_promise_one(course_site, built_site):
     assert ">Module 8: lessons, concepts</a>" in (course_site / "index.html").read_text()
     assert ">Module 8: lessons, concepts and test</a>" in (built_site / "index.html").read_text()
+
+
+def test_the_training_page_is_written_with_its_pieces_and_names_and_linked(built_site):
+    pieces = json.loads((built_site / "train" / "pieces.json").read_text())
+    assert [piece["exercise"] for piece in pieces][:3] == ["embed", "linear", "rmsnorm"] and len(pieces) == 11
+    assert all((built_site / piece["page"]).is_file() and "def " in piece["reference"] for piece in pieces)
+    assert (built_site / "train" / "names.txt").read_text() == (build.ROOT / "data" / "names.txt").read_text()
+    link = 'href="train/index.html"'
+    assert link in (built_site / "index.html").read_text()
+    assert 'href="../train/index.html"' in (built_site / "modules" / "10.html").read_text()
+    assert 'href="../train/index.html"' in (built_site / "10.4-sampling" / "index.html").read_text()
+    assert 'href="../train/index.html"' not in (built_site / LESSON_PAGE).read_text()
+
+
+def test_a_course_without_every_piece_of_microgpt_has_no_training_page(course_site):
+    assert not (course_site / "train").exists()
+    assert "train/index.html" not in (course_site / "index.html").read_text()

@@ -8,6 +8,7 @@
 //   gradlab:progress:<document id>:set-aside:<time>   unreadable data kept, never synced or read again
 //   gradlab:device                              this browser's id among the learner's devices
 //   gradlab:sync:account, gradlab:sync:state, gradlab:sync:clock-offset, gradlab:sync:from-other-devices
+//   gradlab-training                            (IndexedDB) the training page's last checkpoint, never synced
 
 const PROGRESS = "gradlab:progress:";
 const CARD = "concept:";
@@ -18,6 +19,7 @@ export const SYNC_ACCOUNT_KEY = "gradlab:sync:account";
 export const SYNC_STATE_KEY = "gradlab:sync:state";
 export const CLOCK_OFFSET_KEY = "gradlab:sync:clock-offset";
 export const FROM_OTHER_DEVICES_KEY = "gradlab:sync:from-other-devices";
+export const TRAINING_DATABASE = "gradlab-training";
 
 /** The id a concept card's answers are kept and synced under. */
 export const cardDocumentId = (slug) => `${CARD}${slug}`;

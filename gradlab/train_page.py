@@ -1,0 +1,53 @@
+"""The "Train your microgpt" page: the model's pieces, each from the lesson whose exercise defines it,
+and the names data set, written beside the page (train/) so the page needs no other origin."""
+
+import json
+import shutil
+from pathlib import Path
+
+from training.pieces import PIECES
+
+NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "names.txt"
+
+
+def piece_sources(course):
+    """For each piece of microgpt, in order: its exercise, role, lesson (id, title, page) and reference code;
+    None while the course lacks an exercise for one of them (the page is then not written)."""
+    defined = {exercise["id"]: (lesson, exercise) for lesson in course.lessons for exercise in lesson.exercises}
+    if any(piece.exercise not in defined for piece in PIECES):
+        return None
+    return [
+        {
+            "exercise": piece.exercise,
+            "role": piece.role,
+            "lesson": defined[piece.exercise][0].id,
+            "title": defined[piece.exercise][0].meta["title"],
+            "page": f"{defined[piece.exercise][0].slug}/index.html",
+            "reference": defined[piece.exercise][1]["solution"],
+        }
+        for piece in PIECES
+    ]
+
+
+def training_module(course):
+    """The number of the module whose lessons complete the model (it defines the last piece), which links to
+    the page; None when there is no page."""
+    pieces = piece_sources(course)
+    if pieces is None:
+        return None
+    last = pieces[-1]["lesson"]
+    return next(course.module_of(lesson).number for lesson in course.lessons if lesson.id == last)
+
+
+def write_train_page(course, templates, out_dir, urls):
+    """train/index.html, with the pieces' references (pieces.json) and the names (names.txt) beside it."""
+    pieces = piece_sources(course)
+    if pieces is None:
+        return
+    folder = out_dir / "train"
+    folder.mkdir(exist_ok=True)
+    (folder / "pieces.json").write_text(json.dumps(pieces), encoding="utf-8")
+    shutil.copyfile(NAMES_FILE, folder / "names.txt")
+    (folder / "index.html").write_text(
+        templates.get_template("train.html").render(root="../", urls=urls, pieces=pieces), encoding="utf-8"
+    )

@@ -1,0 +1,66 @@
+// The training worker of the "Train your microgpt" page: Pyodide with the training package
+// (training/browser.py), driven one step at a time so that Pause and Stop, which arrive as
+// messages, are read between steps.
+//
+// Page → worker: connect {files}; check {pieces, steps}; train {sources, names, steps, seed, state};
+//   pause; resume; stop; sample {count, temperature, seed}.
+// Worker → page: status {state, message}; checked {results}; progress {step, steps, loss};
+//   samples {step, names}; checkpoint {state}; ended {step, stopped}; failed {message}.
+import { startPyodide } from "./page/pyodide-boot.js";
+
+const CHECKPOINT_EVERY = 50; // steps: a reload or a crash loses at most this many
+const SAMPLE_EVERY = 100;
+const SAMPLES_WHILE_TRAINING = 5;
+const TEMPERATURE_WHILE_TRAINING = 0.5;
+
+let training = null; // the Python module training.browser, once booted
+const run = { paused: false, stopped: false, resume: null };
+
+const post = (type, fields = {}) => self.postMessage({ type, ...fields });
+
+async function boot(files) {
+  post("status", { state: "loading", message: "Python is loading…" });
+  const pyodide = await startPyodide(files);
+  training = pyodide.pyimport("training.browser");
+  post("status", { state: "ready", message: "Python is ready." });
+}
+
+async function train({ sources, names, steps, seed, state }) {
+  Object.assign(run, { paused: false, stopped: false });
+  let step = JSON.parse(training.start(JSON.stringify(sources), names, steps, seed, state ? JSON.stringify(state) : null)).step;
+  while (step < steps && !run.stopped) {
+    if (run.paused) {
+      await new Promise((resolve) => { run.resume = resolve; });
+      continue;
+    }
+    const loss = training.train_step();
+    step += 1;
+    post("progress", { step, steps, loss });
+    if (step % SAMPLE_EVERY === 0 || step === steps) {
+      post("samples", { step, names: JSON.parse(training.sample_json(SAMPLES_WHILE_TRAINING, TEMPERATURE_WHILE_TRAINING, step)) });
+    }
+    if (step % CHECKPOINT_EVERY === 0 || step === steps) post("checkpoint", { state: JSON.parse(training.state_json()) });
+    await new Promise((resolve) => setTimeout(resolve, 0)); // let Pause and Stop in
+  }
+  if (run.stopped) post("checkpoint", { state: JSON.parse(training.state_json()) });
+  post("ended", { step, stopped: run.stopped });
+}
+
+const handlers = {
+  connect: ({ files }) => boot(files),
+  check: ({ pieces, steps }) => post("checked", { results: JSON.parse(training.check_json(JSON.stringify(pieces), steps)) }),
+  train,
+  pause: () => { run.paused = true; },
+  resume: () => { run.paused = false; run.resume?.(); },
+  stop: () => { run.stopped = true; run.paused = false; run.resume?.(); },
+  sample: ({ count, temperature, seed }) =>
+    post("samples", { step: null, names: JSON.parse(training.sample_json(count, temperature, seed)) }),
+};
+
+self.addEventListener("message", async ({ data }) => {
+  try {
+    await handlers[data.type](data);
+  } catch (error) {
+    post("failed", { message: String(error.message || error) });
+  }
+});

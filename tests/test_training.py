@@ -1,0 +1,117 @@
+"""training/ in CPython: microgpt's size, a deterministic run, the learner-function check, the names."""
+
+import functools
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import build
+from gradlab.lesson_format import convert_lesson
+from gradlab.names_data import OUT as NAMES_FILE
+from gradlab.train_page import piece_sources
+from training.check import check_piece
+from training.config import MICROGPT
+from training.model import flat, initial_parameters
+from training.names import read_names, tokens_of
+from training.pieces import EXERCISES
+from training.trainer import Trainer
+
+
+@functools.cache
+def references():
+    """{exercise: the reference solution}, read from the lessons as the build reads them."""
+    templates = build.make_templates()
+    lessons = [
+        convert_lesson(path, path.read_text(encoding="utf-8"), templates, build.CACHE_DIR / "wheels")
+        for path in sorted(Path(build.LESSONS_DIR).glob("[0-9]*.md"))
+    ]
+    return {piece["exercise"]: piece["reference"] for piece in piece_sources(SimpleNamespace(lessons=lessons))}
+
+
+@functools.cache
+def names():
+    return read_names(NAMES_FILE.read_text(encoding="ascii"))
+
+
+def test_microgpt_has_4192_parameters():
+    assert len(flat(initial_parameters(MICROGPT, seed=0))) == 4192
+
+
+def test_every_piece_has_a_reference_in_the_lessons():
+    assert set(references()) == set(EXERCISES)
+
+
+def test_the_shipped_names_are_the_census_lists_lower_cased_letters_only_once_each():
+    assert len(names()) == 5163 == len(set(names()))
+    assert all(name.isalpha() and name.islower() and name.isascii() for name in names())
+
+
+def test_twenty_steps_are_the_same_for_a_seed_and_differ_for_another():
+    def losses(seed):
+        trainer = Trainer(references(), names(), MICROGPT, 1000, seed)
+        return [trainer.step() for _ in range(20)]
+
+    first = losses(0)
+    assert first == losses(0)
+    assert first != losses(1)
+    assert 3.0 < first[0] < 3.6  # about ln 27, a uniform guess, before any step
+
+
+def test_a_run_resumed_from_its_state_goes_on_as_if_never_stopped():
+    straight = Trainer(references(), names(), MICROGPT, 100, 0)
+    expected = [straight.step() for _ in range(6)][3:]
+    first = Trainer(references(), names(), MICROGPT, 100, 0)
+    for _ in range(3):
+        first.step()
+    resumed = Trainer(references(), names(), MICROGPT, 100, 0, state=first.state())
+    assert [resumed.step() for _ in range(3)] == expected
+
+
+def test_samples_are_letters_only_and_the_same_for_a_seed():
+    trainer = Trainer(references(), names(), MICROGPT, 1000, 0)
+    trainer.step()
+    drawn = trainer.sample(5, 0.5, seed=3)
+    assert drawn == trainer.sample(5, 0.5, seed=3)
+    assert all(name == "" or (name.isalpha() and name.islower()) for name in drawn)
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_the_check_accepts_each_reference(exercise):
+    assert check_piece(exercise, references()[exercise], references(), MICROGPT, 1000) is None
+
+
+WRONG = {
+    "rmsnorm": ("1e-5", "1e-3"),
+    "mlp": ("h.relu()", "h"),
+    "adam_step": ("BETA2 * v", "BETA1 * v"),
+    "attend": ("math.sqrt(len(q))", "len(q)"),
+    "probability_of": ("l / temperature", "l * temperature"),
+}
+
+
+@pytest.mark.parametrize("exercise", sorted(WRONG))
+def test_the_check_rejects_a_wrong_function_and_says_which_number_differs(exercise):
+    right, wrong = WRONG[exercise]
+    assert right in references()[exercise]
+    reason = check_piece(exercise, references()[exercise].replace(right, wrong), references(), MICROGPT, 1000)
+    assert reason is not None and "where the reference gives" in reason
+
+
+def test_the_check_says_why_code_that_fails_to_run_is_set_aside():
+    assert check_piece("linear", "def linear(x, w):\n    return 1 / 0\n", references(), MICROGPT, 1000) == (
+        "in microgpt it raised ZeroDivisionError: division by zero."
+    )
+    assert check_piece("linear", "def line(x, w): pass\n", references(), MICROGPT, 1000) == (
+        "its code defines no function named linear."
+    )
+
+
+def test_a_changed_learner_function_changes_the_training():
+    changed = {**references(), "rmsnorm": references()["rmsnorm"].replace("1e-5", "1e-2")}
+    ours, theirs = Trainer(references(), names(), MICROGPT, 1000, 0), Trainer(changed, names(), MICROGPT, 1000, 0)
+    assert ours.step() != theirs.step()
+
+
+def test_tokens_start_and_end_with_the_start_token():
+    assert tokens_of("abz") == [26, 0, 1, 25, 26]

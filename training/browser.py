@@ -1,0 +1,45 @@
+"""The entry points the page's training worker (static/train-worker.js) calls: strings in, JSON strings out."""
+
+import json
+
+from training.check import check_piece
+from training.config import MICROGPT
+from training.names import read_names
+from training.trainer import Trainer
+
+_run = {}  # the worker's one run: {"trainer": Trainer}
+
+
+def check_json(pieces_json, steps):
+    """Which code each piece uses. pieces: [{exercise, reference, learner: code or null}]; returns
+    [{exercise, uses: "yours" | "reference", reason}], reason saying why the learner's code was set aside."""
+    pieces = json.loads(pieces_json)
+    references = {piece["exercise"]: piece["reference"] for piece in pieces}
+    results = []
+    for piece in pieces:
+        reason = None
+        if piece["learner"] is not None:
+            reason = check_piece(piece["exercise"], piece["learner"], references, MICROGPT, steps)
+        uses = "yours" if piece["learner"] is not None and reason is None else "reference"
+        results.append({"exercise": piece["exercise"], "uses": uses, "reason": reason})
+    return json.dumps(results)
+
+
+def start(sources_json, names_text, steps, seed, state_json):
+    """Build the run from {exercise: code}; state_json, a checkpoint to go on from, or None."""
+    state = json.loads(state_json) if state_json else None
+    _run["trainer"] = Trainer(json.loads(sources_json), read_names(names_text), MICROGPT, steps, seed, state)
+    return json.dumps({"step": _run["trainer"].step_number})
+
+
+def train_step():
+    """One step of the run; its loss."""
+    return _run["trainer"].step()
+
+
+def state_json():
+    return json.dumps(_run["trainer"].state())
+
+
+def sample_json(count, temperature, seed):
+    return json.dumps(_run["trainer"].sample(count, temperature, seed))

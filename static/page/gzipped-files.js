@@ -5,6 +5,9 @@
 // which are passed on as they are: the first two bytes say which. Every byte of Python's files is
 // counted on its way in, so the page can show how far the download has come.
 const GZIP_MAGIC = [0x1f, 0x8b];
+// The browser's own fetch, taken before withGzippedWasm stands in for it: what is fetched through it
+// here is counted once, by the meter, whichever of the two a download started from.
+const networkFetch = globalThis.fetch.bind(globalThis);
 const REPORT_EVERY_MS = 200;
 
 /** Bytes arrived and bytes announced, over every download it is shown; report(loaded, total) now and then. */
@@ -72,7 +75,7 @@ async function fetchInflating(url, fetchPlain) {
 
 /** The memory snapshot at url, inflated, its bytes counted by meter. */
 export async function fetchSnapshot(url, meter) {
-  const inflated = await fetchInflating(url, async (address) => meter.counted(await fetch(address)));
+  const inflated = await fetchInflating(url, async (address) => meter.counted(await networkFetch(address)));
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
@@ -81,7 +84,7 @@ export async function fetchSnapshot(url, meter) {
 export async function withGzippedWasm(indexURL, meter, boot) {
   const wasm = new URL("pyodide.asm.wasm", indexURL).href;
   const plainFetch = globalThis.fetch;
-  const countedFetch = async (resource, options) => meter.counted(await plainFetch(resource, options));
+  const countedFetch = async (resource, options) => meter.counted(await networkFetch(resource, options));
   globalThis.fetch = async (resource, options) => {
     if (String(resource) !== wasm) return countedFetch(resource, options);
     try {

@@ -46,8 +46,9 @@ METHODS = {
     "from one that sends the build's .gz copies, behind one downlink shared by every response, 100 ms before "
     "each response's first byte; a new browser context per visit; bytes counted by the server until the page "
     "says Python is ready",
-    "training": "bench/training.py: the reference functions, seed 0, 1000 steps; CPython in this process; "
-    "Chromium: the training page, timed from the click on Train to the status showing the last step",
+    "training": "bench/training.py: the reference functions, seed 0, 1000 steps, on the engine and replayed from "
+    "tapes; CPython in this process; Chromium: the training page, timed from the click on Train to the status "
+    "showing the last step, memory the page renderer's PSS at its largest, sampled each second",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
     "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
     "times `python build.py serve` logs after each save of one lesson",
@@ -71,8 +72,8 @@ def main(argv=None):
         progress(f"the training page: {MICROGPT.num_steps} steps in CPython, then in Chromium")
         with noted_failure(results, "training"):
             results["training"] = {
-                "cpython": training.measure_cpython(MICROGPT.num_steps),
-                "chromium": training.measure_chromium(site, MICROGPT.num_steps),
+                "cpython": training.measure_both(training.measure_cpython, MICROGPT.num_steps),
+                "chromium": training.measure_both(training.measure_chromium, site, MICROGPT.num_steps),
             }
         measure_builds(scratch, results)
     progress(f"sync service: {sync_load.LEARNERS} learners syncing for {sync_load.SECONDS} s")

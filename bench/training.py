@@ -1,5 +1,6 @@
-"""The training page's figures: seconds per step and the mean loss of the last 100 steps, in CPython and in
-Chromium (the page itself, the reference functions, seed 0).
+"""The training page's figures, on the engine and replayed from tapes (training/compiled_model.py): seconds
+per step, the mean loss of the last 100 steps, the first 20 losses of each against the other, and in
+Chromium (the page itself, the reference functions, seed 0) the browser's memory while it trains.
 
     python -m bench.training [--steps 1000] [--chromium]
 
@@ -18,6 +19,7 @@ from types import SimpleNamespace
 from playwright.sync_api import expect, sync_playwright
 
 import build
+from bench.page_metrics import memory_now
 from gradlab.lesson_format import convert_lesson
 from gradlab.names_data import OUT as NAMES_FILE
 from gradlab.server import serve_in_background
@@ -29,6 +31,7 @@ from training.names import read_names
 from training.trainer import Trainer
 
 MEAN_OF_LAST = 100
+FIRST = 20  # the first steps' losses, compared between the engine and the replay
 SAMPLES = 12
 READY_TIMEOUT_MS = 300_000
 
@@ -42,53 +45,120 @@ def references():
     return {piece["exercise"]: piece["reference"] for piece in piece_sources(SimpleNamespace(lessons=lessons))}
 
 
-def measure_cpython(steps):
-    """One run of steps with the references in this Python: {seconds_per_step, mean_loss_last_100, samples}."""
-    trainer = Trainer(references(), read_names(NAMES_FILE.read_text()), MICROGPT, steps, seed=0)
+def measure_cpython(steps, replay):
+    """One run of steps with the references in this Python: {seconds_per_step, mean_loss_last_100, first_losses, samples}."""
+    trainer = Trainer(references(), read_names(NAMES_FILE.read_text()), MICROGPT, steps, seed=0, compiled=replay)
     started = time.perf_counter()
     losses = [trainer.step() for _ in range(steps)]
     elapsed = time.perf_counter() - started
-    last = losses[-MEAN_OF_LAST:]
     return {
         "seconds_per_step": elapsed / steps,
-        "mean_loss_last_100": sum(last) / len(last),
+        "mean_loss_last_100": mean_of_last(losses),
+        "first_losses": losses[:FIRST],
         "samples": trainer.sample(SAMPLES, 0.5, seed=0),
+        "engine_note": trainer.engine_note,
     }
 
 
-def measure_chromium(site_dir, steps):
-    """The page trains steps in headless Chromium: {seconds_per_step, mean_loss_last_100}, timed from Train to the last step."""
+# The losses the page kept with its last checkpoint (static/page/checkpoint-store.js), in the database
+# static/page/storage-keys.js names.
+TRAINING_DATABASE = re.search(r'TRAINING_DATABASE = "([^"]+)"', Path("static/page/storage-keys.js").read_text()).group(
+    1
+)
+SAVED_LOSSES = """async (name) => {
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const saved = await new Promise((resolve) => {
+    const request = db.transaction("checkpoints").objectStore("checkpoints").get("microgpt");
+    request.onsuccess = () => resolve(request.result);
+  });
+  db.close();
+  return saved.losses;
+}"""
+
+
+def measure_chromium(site_dir, steps, replay):
+    """The page trains steps in headless Chromium: {seconds_per_step, mean_loss_last_100, first_losses,
+    memory_mb}, timed from Train to the last step; memory, the page's renderer's PSS at its largest."""
     server = serve_in_background(site_dir)
     host, port = server.server_address[:2]
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
-            page = browser.new_page()
+            context = browser.new_context()
+            page = context.new_page()
             page.goto(f"http://{host}:{port}/train/index.html")
             status = page.get_by_role("status", name="Training status")
             expect(status).to_have_text("Ready to train.", timeout=READY_TIMEOUT_MS)
             page.get_by_role("spinbutton", name="Steps").fill(str(steps))
+            page.get_by_role("checkbox", name=re.compile("^Replay")).set_checked(replay)
             started = time.perf_counter()
             page.get_by_role("button", name="Train", exact=True).click()
-            expect(status).to_have_text(re.compile(rf"^step {steps} of {steps}"), timeout=steps * 5_000)
+            memory, last = 0.0, re.compile(rf"^step {steps} of {steps}")
+            while not last.match(status.inner_text()):
+                memory = max(memory, memory_now(context, page)["page_renderer_pss_mb"])
+                if time.perf_counter() - started > steps * 5:
+                    raise TimeoutError(f"{steps} steps took over {steps * 5} s; the page shows {status.inner_text()!r}")
+                time.sleep(1.0)
             elapsed = time.perf_counter() - started
             speed = page.locator(".train-speed")
             expect(speed).to_contain_text("Mean loss")
             mean = float(re.search(r"(\d+\.\d+)$", speed.inner_text()).group(1))
+            first = page.evaluate(SAVED_LOSSES, TRAINING_DATABASE)[:FIRST]
+            note = page.locator(".train-engine").inner_text()
             browser.close()
     finally:
         server.shutdown()
-    return {"seconds_per_step": elapsed / steps, "mean_loss_last_100": mean}
+    return {
+        "seconds_per_step": elapsed / steps,
+        "mean_loss_last_100": mean,
+        "first_losses": first,
+        "memory_mb": memory,
+        "engine_note": note,
+    }
 
 
-def report(where, figures, steps):
-    line = (
-        f"training, {where}: {figures['seconds_per_step']:.3f} s a step ({figures['seconds_per_step'] * steps:.0f} s "
-        f"for {steps}), mean loss of the last {MEAN_OF_LAST} steps {figures['mean_loss_last_100']:.3f}"
+def measure_both(measure, *args):
+    """{engine: figures, replay: figures, speed_up, first_losses_largest_difference}."""
+    engine, replay = measure(*args, replay=False), measure(*args, replay=True)
+    return {
+        "engine": engine,
+        "replay": replay,
+        "speed_up": engine["seconds_per_step"] / replay["seconds_per_step"],
+        "first_losses_largest_difference": max(
+            abs(a - b) for a, b in zip(engine["first_losses"], replay["first_losses"], strict=True)
+        ),
+    }
+
+
+def mean_of_last(losses):
+    last = losses[-MEAN_OF_LAST:]
+    return sum(last) / len(last)
+
+
+def report(where, both, steps):
+    """The figures of measure_both, as lines for a person."""
+    lines = []
+    for engine in ("engine", "replay"):
+        figures = both[engine]
+        line = (
+            f"training, {where}, {engine}: {figures['seconds_per_step']:.4f} s a step "
+            f"({figures['seconds_per_step'] * steps:.1f} s for {steps}), mean loss of the last {MEAN_OF_LAST} steps "
+            f"{figures['mean_loss_last_100']:.3f}"
+        )
+        if "memory_mb" in figures:
+            line += f", the page's renderer at most {figures['memory_mb']:.0f} MB"
+        if "samples" in figures:
+            line += f"; samples at temperature 0.5: {', '.join(figures['samples'])}"
+        lines.append(line)
+    lines.append(
+        f"training, {where}: the replay is {both['speed_up']:.1f}x as fast; its first {FIRST} losses differ from the "
+        f"engine's by at most {both['first_losses_largest_difference']:.1e}"
     )
-    if "samples" in figures:
-        line += f"; samples at temperature 0.5: {', '.join(figures['samples'])}"
-    return line
+    return "\n".join(lines)
 
 
 def main(argv=None):
@@ -96,11 +166,11 @@ def main(argv=None):
     parser.add_argument("--steps", type=int, default=MICROGPT.num_steps)
     parser.add_argument("--chromium", action="store_true", help="also train on the page in headless Chromium")
     args = parser.parse_args(argv)
-    print(report("CPython", measure_cpython(args.steps), args.steps), flush=True)
+    print(report("CPython", measure_both(measure_cpython, args.steps), args.steps), flush=True)
     if args.chromium:
         with tempfile.TemporaryDirectory() as scratch:
             build.build_site(build.LESSONS_DIR, Path(scratch))
-            print(report("Chromium", measure_chromium(Path(scratch), args.steps), args.steps))
+            print(report("Chromium", measure_both(measure_chromium, Path(scratch), args.steps), args.steps))
     return 0
 
 

@@ -115,3 +115,78 @@ def test_a_changed_learner_function_changes_the_training():
 
 def test_tokens_start_and_end_with_the_start_token():
     assert tokens_of("abz") == [26, 0, 1, 25, 26]
+
+
+@functools.cache
+def first_losses(compiled, steps=20):
+    trainer = Trainer(references(), names(), MICROGPT, 1000, 0, compiled=compiled)
+    return [trainer.step() for _ in range(steps)], trainer
+
+
+def test_a_replayed_run_gives_the_engines_losses():
+    engine, (replayed, trainer) = first_losses(False)[0], first_losses(True)
+    assert trainer.compiled is not None and trainer.engine_note is None  # it replayed throughout
+    assert replayed == pytest.approx(engine, rel=1e-9, abs=0)
+    assert len(trainer.compiled.positions) >= 5 and len(trainer.compiled.losses) >= 10
+
+
+def test_a_replayed_run_resumed_from_its_state_goes_on_as_if_never_stopped():
+    first = Trainer(references(), names(), MICROGPT, 1000, 0, compiled=True)
+    for _ in range(17):
+        first.step()
+    resumed = Trainer(references(), names(), MICROGPT, 1000, 0, state=first.state(), compiled=True)
+    # Its tapes are recorded anew, on step 17's numbers: softmax's largest score, a constant in them, is
+    # another number, which moves the losses by rounding only.
+    assert [resumed.step() for _ in range(3)] == pytest.approx(first_losses(True)[0][17:20], rel=1e-12)
+
+
+def test_a_changed_learner_function_changes_the_replayed_training():
+    changed = {**references(), "mlp": references()["mlp"].replace("h.relu()", "h.relu() * 1.5")}
+    assert "h.relu() * 1.5" in changed["mlp"]
+    trainer = Trainer(changed, names(), MICROGPT, 1000, 0, compiled=True)
+    losses = [trainer.step() for _ in range(3)]
+    assert trainer.engine_note is None and losses != first_losses(True)[0][:3]
+
+
+# A right rmsnorm in its numbers at the step it is recorded, but it reads the mean square as a plain
+# number: a replay keeps the number of the recording, the engine works it out again. The step-10 check
+# must catch the difference and train on.
+FROZEN_SCALE_RMSNORM = """def rmsnorm(x):
+    scale = (sum(xi.data * xi.data for xi in x) / len(x) + 1e-5) ** -0.5
+    return [xi * scale for xi in x]
+"""
+
+
+def test_a_tape_that_goes_wrong_later_is_caught_and_the_run_goes_on_on_the_engine():
+    sources = {**references(), "rmsnorm": FROZEN_SCALE_RMSNORM}
+    trainer = Trainer(sources, names(), MICROGPT, 1000, 0, compiled=True)
+    for _ in range(10):
+        trainer.step()
+    assert trainer.engine_note is None  # steps 0 to 9 replayed, the first checked
+    engine = Trainer(sources, names(), MICROGPT, 1000, 0, state=trainer.state())
+    assert trainer.step() == engine.step()  # step 10's loss is the engine's
+    assert trainer.compiled is None
+    assert trainer.engine_note.startswith("Your model could not be replayed from tapes (the loss came out ")
+    assert trainer.step() == engine.step()
+
+
+# A right rmsnorm whose square root is a node made by hand, an operation the engine's rules do not hold.
+HAND_MADE_ROOT_RMSNORM = """import math
+from engine import Value
+
+def rmsnorm(x):
+    ms = sum(xi * xi for xi in x) / len(x) + 1e-5
+    root = math.sqrt(ms.data)
+    scale = Value(root, (ms,), (0.5 / root,), "sqrt") ** -1
+    return [xi * scale for xi in x]
+"""
+
+
+def test_a_graph_that_cannot_be_recorded_trains_on_the_engine_and_says_why():
+    sources = {**references(), "rmsnorm": HAND_MADE_ROOT_RMSNORM}
+    trainer = Trainer(sources, names(), MICROGPT, 1000, 0, compiled=True)
+    engine = Trainer(sources, names(), MICROGPT, 1000, 0)
+    assert trainer.step() == engine.step()
+    assert trainer.compiled is None
+    assert "an operation the engine's rules do not know: 'sqrt'" in trainer.engine_note
+    assert trainer.step() == engine.step()

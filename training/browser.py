@@ -25,11 +25,18 @@ def check_json(pieces_json, steps):
     return json.dumps(results)
 
 
-def start(sources_json, names_text, steps, seed, state_json):
-    """Build the run from {exercise: code}; state_json, a checkpoint to go on from, or None."""
+def start(sources_json, names_text, steps, seed, state_json, replay):
+    """Build the run from {exercise: code}; state_json, a checkpoint to go on from, or None; replay, whether
+    to train on tapes of the model (training/compiled_model.py) rather than on the engine's graphs."""
     state = json.loads(state_json) if state_json else None
-    _run["trainer"] = Trainer(json.loads(sources_json), read_names(names_text), MICROGPT, steps, seed, state)
-    return json.dumps({"step": _run["trainer"].step_number})
+    trainer = Trainer(json.loads(sources_json), read_names(names_text), MICROGPT, steps, seed, state, compiled=replay)
+    _run["trainer"] = trainer
+    return json.dumps({"step": trainer.step_number})
+
+
+def engine_note():
+    """Why a replayed run went back to the engine, in a sentence; None while it replays (or never did)."""
+    return _run["trainer"].engine_note
 
 
 def train_step():

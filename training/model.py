@@ -42,11 +42,13 @@ class Microgpt:
         wire(self.functions, self, config, num_steps)
         self._cache = None  # the keys and values of the name being read, per layer
 
-    def position_logits(self, token, pos, cache, params=None):
-        """The next token's logits for token at pos; cache (empty for a new name) keeps the name's keys and values."""
+    def position_logits(self, token, pos, cache, params=None, *, wte=None):
+        """The next token's logits for token at pos; cache (empty for a new name) keeps the name's keys and
+        values. params is what the learner's name_loss passes on (the model has its own); wte, the token
+        table to read instead of the model's (a recording's: training/compiled_model.py)."""
         if not cache:
             cache.extend(([], []) for _ in range(self.config.n_layer))
-        x = self.functions["embed"](token, pos, self.params["wte"], self.params["wpe"])
+        x = self.functions["embed"](token, pos, self.params["wte"] if wte is None else wte, self.params["wpe"])
         x = self.functions["rmsnorm"](x)
         self._cache = cache
         return self.functions["forward"](x, self.config.n_layer)

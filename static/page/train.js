@@ -12,6 +12,9 @@ const SEED = 0;
 const MEAN_OF_LAST = 100;
 const SLOW_RUN_S = 600; // a run longer than this suggests fewer steps
 const STOP_WITHIN_MS = 1000; // past this, the worker is ended rather than waited for
+const REPLAYING = "Training on a recording of your model's graph, replayed on plain numbers; "
+  + "the engine works out the first step and steps 10, 100 and 500 as well, and the two must agree.";
+const ON_THE_ENGINE = "Training on the engine: a new graph of Values at every step.";
 
 const ui = {
   summary: $("#pieces-summary"),
@@ -19,6 +22,8 @@ const ui = {
   pause: $(".pause-button"),
   stop: $(".stop-button"),
   steps: $(".steps-input"),
+  replay: $(".replay-input"),
+  engine: $(".train-engine"),
   status: $(".train-status"),
   progress: $(".train-progress"),
   speed: $(".train-speed"),
@@ -88,8 +93,9 @@ const handlers = {
     showPieces();
     ready();
   },
-  progress({ step, steps, loss }) {
+  progress({ step, steps, loss, engineNote }) {
     state.losses[step - 1] = loss;
+    if (engineNote) ui.engine.textContent = engineNote;
     ui.status.textContent = `step ${step} of ${steps} · loss ${loss.toFixed(3)}`;
     ui.progress.max = steps;
     ui.progress.value = step;
@@ -162,6 +168,7 @@ function setRunning(running) {
   ui.train.disabled = running;
   ui.resumeButton.disabled = running;
   ui.steps.disabled = running;
+  ui.replay.disabled = running;
   ui.pause.disabled = !running;
   ui.stop.disabled = !running;
   ui.pause.textContent = "Pause";
@@ -179,8 +186,15 @@ async function train(resumeFrom = null) {
   ui.resume.hidden = true;
   setRunning(true);
   ui.status.textContent = resumeFrom ? `Resuming at step ${state.startStep} of ${state.steps}…` : "Starting…";
+  ui.engine.textContent = ui.replay.checked ? REPLAYING : ON_THE_ENGINE;
   state.worker.postMessage({
-    type: "train", sources: state.sources, names: await namesText, steps: state.steps, seed: SEED, state: resumeFrom?.state ?? null,
+    type: "train",
+    sources: state.sources,
+    names: await namesText,
+    steps: state.steps,
+    seed: SEED,
+    state: resumeFrom?.state ?? null,
+    replay: ui.replay.checked,
   });
 }
 

@@ -4,6 +4,7 @@ progress, train microgpt in a worker; Stop, checkpoints and samples. Short runs 
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.lesson import check_passes, set_code
@@ -39,9 +40,28 @@ def open_train_page(page, site_url):
     expect(status(page)).to_have_text("Ready to train.", timeout=READY_TIMEOUT_MS)
 
 
-def train(page, steps):
+def train(page, steps, replay=True):
     page.get_by_role("spinbutton", name="Steps").fill(str(steps))
+    page.get_by_role("checkbox", name=re.compile("^Replay a recording")).set_checked(replay)
     page.get_by_role("button", name="Train", exact=True).click()
+
+
+def step_shown(page):
+    """The step the training status shows, or 0 before the first."""
+    match = STATUS.match(status(page).inner_text())
+    return int(match.group(1)) if match else 0
+
+
+def wait_for_step(page, at_least):
+    """Wait until the status shows a step of at least at_least; it may show more (steps can be fast)."""
+    page.wait_for_function(
+        """([least]) => {
+            const match = /^step (\\d+) of/.exec(document.querySelector(".train-status").textContent);
+            return match !== null && Number(match[1]) >= least;
+        }""",
+        arg=[at_least],
+        timeout=TRAIN_TIMEOUT_MS,
+    )
 
 
 def piece(page, exercise):
@@ -58,12 +78,15 @@ def assert_letters_only(page):
     assert names and all(LETTERS_ONLY.match(name) for name in names), names
 
 
-def test_the_references_train_30_steps_and_sample_names_of_letters(page, site_url):
+@pytest.mark.parametrize("replay", [True, False], ids=["replayed", "on the engine"])
+def test_the_references_train_30_steps_and_sample_names_of_letters(page, site_url, replay):
     open_train_page(page, site_url)
     expect(page.locator("#pieces-summary")).to_contain_text("0 of 11 functions are yours")
     expect(piece(page, "linear")).to_contain_text("you have not passed this exercise")
-    train(page, 30)
+    train(page, 30, replay)
     expect(status(page)).to_have_text(re.compile(r"^step 30 of 30 · loss \d\.\d{3}$"), timeout=TRAIN_TIMEOUT_MS)
+    engine = page.locator(".train-engine")
+    expect(engine).to_contain_text("replayed on plain numbers" if replay else "a new graph of Values at every step")
     assert_letters_only(page)
     page.get_by_role("button", name="Sample 20 names").click()
     expect(samples(page)).to_have_count(20, timeout=TRAIN_TIMEOUT_MS)  # 20 names, letter by letter
@@ -92,23 +115,55 @@ def test_a_learners_passed_functions_are_checked_and_trained(page, site_url):
 def test_stop_ends_training_and_the_step_stays_put(page, site_url):
     open_train_page(page, site_url)
     train(page, 1000)
-    expect(status(page)).to_have_text(re.compile(r"^step [3-9] of 1000"), timeout=TRAIN_TIMEOUT_MS)
+    wait_for_step(page, 3)
     page.get_by_role("button", name="Stop training").click()
-    expect(status(page)).to_contain_text("stopped")
+    expect(status(page)).to_contain_text("stopped", timeout=1000)  # within a second
     stopped_at = status(page).inner_text()
     page.wait_for_timeout(1500)
     assert status(page).inner_text() == stopped_at
     expect(page.get_by_role("button", name="Train", exact=True)).to_be_enabled()
 
 
+def test_pause_holds_the_step_and_resume_goes_on_from_it(page, site_url):
+    open_train_page(page, site_url)
+    train(page, 1000)
+    wait_for_step(page, 3)
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Resume", exact=True)).to_be_enabled()
+    page.wait_for_timeout(500)  # a step under way when Pause came ends, and then no other starts
+    paused_at = step_shown(page)
+    page.wait_for_timeout(1500)
+    assert step_shown(page) == paused_at
+    page.get_by_role("button", name="Resume", exact=True).click()
+    wait_for_step(page, paused_at + 2)
+    page.get_by_role("button", name="Stop training").click()
+    expect(status(page)).to_contain_text("stopped")
+
+
 def test_a_reload_offers_to_resume_from_the_checkpoint(page, site_url):
     open_train_page(page, site_url)
-    train(page, 60)
-    expect(status(page)).to_have_text(re.compile(r"^step 5[2-9] of 60"), timeout=TRAIN_TIMEOUT_MS)
+    train(page, 1000)
+    wait_for_step(page, 52)
     page.reload()
-    expect(page.get_by_text("A saved run was found")).to_contain_text("step 50 of 60")
+    where = page.get_by_text("A saved run was found")
+    expect(where).to_contain_text(re.compile(r"step \d*[05]0 of 1000"))  # a checkpoint every 50 steps
+    saved = int(re.search(r"step (\d+) of", where.inner_text()).group(1))
+    assert saved >= 50
     expect(status(page)).to_have_text("Ready to train.", timeout=READY_TIMEOUT_MS)
     page.get_by_role("button", name="Resume training").click()
-    expect(status(page)).to_have_text(re.compile(r"^step 5[1-9] of 60"), timeout=TRAIN_TIMEOUT_MS)
-    expect(status(page)).to_have_text(re.compile(r"^step 60 of 60"), timeout=TRAIN_TIMEOUT_MS)
+    expect(status(page)).to_have_text(re.compile(rf"^step {saved + 1} of 1000"), timeout=TRAIN_TIMEOUT_MS)
+    wait_for_step(page, (saved // 100 + 1) * 100)  # samples come every 100 steps
+    expect(samples(page).first).to_be_attached(timeout=TRAIN_TIMEOUT_MS)
+    page.get_by_role("button", name="Stop training").click()
     assert_letters_only(page)
+
+
+def test_a_phone_sized_page_trains_and_nothing_runs_off_its_side(new_context, site_url):
+    page = new_context(viewport={"width": 360, "height": 740}).new_page()
+    open_train_page(page, site_url)
+    train(page, 20)
+    expect(status(page)).to_have_text(re.compile(r"^step 20 of 20"), timeout=TRAIN_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for name in ("Train", "Stop training", "Sample 20 names"):
+        box = page.get_by_role("button", name=name, exact=True).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, name

@@ -112,7 +112,11 @@ def check_rate(store, bucket, per_minute, what):
 def client_of(request):
     """Who a per-client limit counts: an IPv4 address, or an IPv6 /64 (a network one client is given
     whole, and can send from any of its 2^64 addresses)."""
-    host = request.client.host if request.client else "unknown"
+    return client_key(request.client.host if request.client else "unknown")
+
+
+def client_key(host):
+    """client_of for a host address."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:

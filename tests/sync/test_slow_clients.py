@@ -17,7 +17,6 @@ import httpx
 import pytest
 
 from sync.once_a_minute import OncePerMinute
-
 from tests.sync.device import SITE
 
 DESCRIPTORS = 256

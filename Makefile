@@ -1,7 +1,7 @@
 # make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
 # make site:  build site/ only (what CI and deployments run), with only the packages building needs
 # make test:  every test, in CPython, in Pyodide under Node, in headless Chromium (and a smoke suite in Firefox
-#             and WebKit), and on a throwaway PostgreSQL
+#             and WebKit), on a throwaway PostgreSQL, and behind a throwaway nginx
 # make lint:  ruff (check and format) on the Python, ESLint on the JavaScript; make test runs it first
 # make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
 # make mutate: mutation testing of the engine, grader and lesson checks; prints the share of mutants killed

@@ -85,12 +85,21 @@ def too_large(limit):
 
 
 def check_origin(request, settings):
-    """State changes only from the site's own pages: browsers always send Origin with them."""
+    """State changes only from the site's own pages: browsers always send Origin with them. Where
+    the browser says how the request was made (Sec-Fetch-*), only a page's fetch of its own site
+    passes: not a form, a frame or a navigation, not a request another site's page started."""
     origin = request.headers.get("origin")
     if origin not in settings.site_origins:
         raise Refused(
             403,
             f"Requests that change anything must come from the site's pages (origin {origin or 'missing'} is not allowed).",
+        )
+    site, destination = request.headers.get("sec-fetch-site"), request.headers.get("sec-fetch-dest")
+    if site not in (None, "same-origin", "same-site") or destination not in (None, "empty"):
+        raise Refused(
+            403,
+            "Requests that change anything must come from the site's own pages, not from a frame, form or other "
+            "site: open the site itself and try again.",
         )
 
 

@@ -1,7 +1,7 @@
 # make serve: build the site, serve it on http://127.0.0.1:8000, rebuild and reload on every edit
 # make site:  build site/ only (what CI and deployments run), with only the packages building needs
 # make test:  every test, in CPython, in Pyodide under Node, in headless Chromium (and a smoke suite in Firefox
-#             and WebKit), and on a throwaway PostgreSQL
+#             and WebKit), on a throwaway PostgreSQL, and behind a throwaway nginx
 # make lint:  ruff (check and format) on the Python, ESLint on the JavaScript; make test runs it first
 # make bench: time the lesson page against a bare Pyodide boot, and the build (SAVE=1 updates bench/result.json)
 # make mutate: mutation testing of the engine, grader and lesson checks; prints the share of mutants killed
@@ -11,7 +11,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve site test lint check browser postgres clean
+.PHONY: serve site test lint check browser postgres nginx clean
 
 serve: $(VENV)/.serve-deps node_modules/.installed
 	$(PY) build.py serve
@@ -22,7 +22,7 @@ site: $(VENV)/.site-deps node_modules/.installed
 check: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py check
 
-test: lint browser postgres
+test: lint browser postgres nginx
 	$(PY) -m pytest
 
 lint: $(VENV)/.test-deps node_modules/.installed
@@ -93,6 +93,14 @@ postgres:
 	  (command -v apt-get >/dev/null && apt-get update -qq \
 	    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
 	  || { echo "Could not install PostgreSQL: install it (apt-get install -y postgresql), or set GRADLAB_POSTGRES_BIN to the folder of its initdb"; exit 1; }; }
+
+# The deployment test runs the service behind nginx (deploy/nginx.conf), as a throwaway process: Debian's.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+	  echo "No nginx found: installing Debian's (needs root and apt-get)"; \
+	  (command -v apt-get >/dev/null && apt-get update -qq \
+	    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null) \
+	  || { echo "Could not install nginx: install it (apt-get install -y nginx)"; exit 1; }; }
 
 clean:
 	rm -rf site .cache $(VENV) node_modules

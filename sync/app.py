@@ -18,6 +18,7 @@ from sync import device_codes, endpoints, sessions
 from sync.course_plan import course_documents
 from sync.json_response import JSONResponse
 from sync.middleware import FailuresInJson, NoStore
+from sync.request_deadline import RequestDeadline
 from sync.store import Store
 
 
@@ -34,7 +35,13 @@ def create_app(settings):
     )
     app = Starlette(
         routes=endpoints.routes,
-        middleware=[cors, Middleware(NoStore), Middleware(FailuresInJson)],
+        # The body's deadline inside the others: its 408 is JSON, marked no-store, readable by the page.
+        middleware=[
+            cors,
+            Middleware(NoStore),
+            Middleware(FailuresInJson),
+            Middleware(RequestDeadline, seconds=settings.request_body_seconds),
+        ],
         exception_handlers={HTTPException: refused},
         lifespan=store_open,
     )

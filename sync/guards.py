@@ -85,12 +85,21 @@ def too_large(limit):
 
 
 def check_origin(request, settings):
-    """State changes only from the site's own pages: browsers always send Origin with them."""
+    """State changes only from the site's own pages: browsers always send Origin with them. Where
+    the browser says how the request was made (Sec-Fetch-*), only a page's fetch of its own site
+    passes: not a form, a frame or a navigation, not a request another site's page started."""
     origin = request.headers.get("origin")
     if origin not in settings.site_origins:
         raise Refused(
             403,
             f"Requests that change anything must come from the site's pages (origin {origin or 'missing'} is not allowed).",
+        )
+    site, destination = request.headers.get("sec-fetch-site"), request.headers.get("sec-fetch-dest")
+    if site not in (None, "same-origin", "same-site") or destination not in (None, "empty"):
+        raise Refused(
+            403,
+            "Requests that change anything must come from the site's own pages, not from a frame, form or other "
+            "site: open the site itself and try again.",
         )
 
 
@@ -112,7 +121,11 @@ def check_rate(store, bucket, per_minute, what):
 def client_of(request):
     """Who a per-client limit counts: an IPv4 address, or an IPv6 /64 (a network one client is given
     whole, and can send from any of its 2^64 addresses)."""
-    host = request.client.host if request.client else "unknown"
+    return client_key(request.client.host if request.client else "unknown")
+
+
+def client_key(host):
+    """client_of for a host address."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:

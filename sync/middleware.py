@@ -1,4 +1,4 @@
-"""What wraps every answer of the service: no cache may keep it, and a failure is still JSON."""
+"""What wraps every answer of the service: no cache may keep it, no page may frame it, and a failure is still JSON."""
 
 import logging
 
@@ -39,8 +39,17 @@ class FailuresInJson:
             await JSONResponse({"error": FAILED}, status_code=500)(scope, receive, send)
 
 
+# Every answer is one person's: no cache, shared or not, may keep it. And no page may show one in a
+# frame (frame-ancestors for browsers that read CSP, X-Frame-Options for older ones).
+NO_STORE_NO_FRAME = [
+    (b"cache-control", b"no-store"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
 class NoStore:
-    """Every answer is one person's: no cache, shared or not, may keep it."""
+    """Adds NO_STORE_NO_FRAME to every answer."""
 
     def __init__(self, app):
         self.app = app
@@ -48,7 +57,7 @@ class NoStore:
     async def __call__(self, scope, receive, send):
         async def send_no_store(message):
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), (b"cache-control", b"no-store")]
+                message["headers"] = [*message.get("headers", []), *NO_STORE_NO_FRAME]
             await send(message)
 
         await self.app(scope, receive, send_no_store if scope["type"] == "http" else send)

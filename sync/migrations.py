@@ -89,4 +89,9 @@ MIGRATIONS = [
             "DELETE FROM device_codes",
         ],
     ),
+    (
+        5,
+        "a passkey remembers when a copy of it was noticed (its signature counter went backwards)",
+        ["ALTER TABLE passkeys ADD COLUMN copy_noticed BIGINT"],
+    ),
 ]

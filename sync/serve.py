@@ -8,14 +8,23 @@ import time
 import uvicorn
 
 from sync.app import alone, create_app
+from sync.connections import LimitedH11Protocol
+from sync.once_a_minute import log_once_a_minute
 from sync.settings import settings_from_environment
 from sync.store import Store
 
 log = logging.getLogger("sync")
 
+# How the server holds connections (sync/connections.py): a deadline on each request's head, and
+# caps on the connections held, below the process's file descriptors. Their cap is the service's
+# concurrency limit, answered in JSON; uvicorn's limit_concurrency would answer in plain text.
+# An idle kept-alive connection is closed after 5 s; a head may be 16 KB at most.
+SERVER_LIMITS = {"http": LimitedH11Protocol, "timeout_keep_alive": 5, "h11_max_incomplete_event_size": 16 * 1024}
+
 
 def app_from_environment():
     """The application configured by GRADLAB_* variables (uvicorn's factory, once per worker process)."""
+    log_once_a_minute()
     return alone(create_app(settings_from_environment()))
 
 
@@ -53,6 +62,7 @@ class BackgroundService:
 
     def __init__(self, settings, host="127.0.0.1", port=0, log_level="warning"):
         self.app = create_app(settings)
+        log_once_a_minute()
         # Access logs name only method, path and status: no cookie, body or query reaches them.
         self.server = BackgroundServer(
             alone(self.app),
@@ -62,6 +72,7 @@ class BackgroundService:
             access_log=True,
             proxy_headers=True,
             forwarded_allow_ips="127.0.0.1",
+            **SERVER_LIMITS,
         )
         self.url = self.server.url.rstrip("/")
 
@@ -92,4 +103,5 @@ def main():
         port=args.port,
         workers=args.workers,
         proxy_headers=True,
+        **SERVER_LIMITS,
     )

@@ -9,6 +9,8 @@ is worth nothing after it.
 import hashlib
 import secrets
 
+from starlette.exceptions import HTTPException
+
 from sync.store import now_ms
 
 COOKIE = "gradlab_session"
@@ -60,5 +62,24 @@ def over_https(request):
 
 def current_session(store, request):
     """The session the request's cookie names (account_id, csrf, name), or None."""
-    token = request.cookies.get(COOKIE)
+    token = session_token(request)
     return store.session(token_hash(token)) if token else None
+
+
+def session_token(request):
+    """The token of the request's session cookie, or None; refused if it sends two. The service sets
+    one cookie on one path: a second was planted (by a page of a sibling subdomain, say) to sign this
+    browser in as someone else, and which of the two a parser keeps is not for the planter to decide."""
+    tokens = [
+        value.strip()
+        for header in request.headers.getlist("cookie")
+        for name, _, value in (pair.partition("=") for pair in header.split(";"))
+        if name.strip() == COOKIE
+    ]
+    if len(tokens) > 1:
+        raise HTTPException(
+            400,
+            "This browser sent two session cookies for this site, one of them not set by it: sign out, "
+            "clear this site's cookies in the browser's settings, and sign in again.",
+        )
+    return tokens[0] if tokens else None

@@ -41,6 +41,8 @@ class Settings:
     most_passkeys: int = 20
     most_sessions: int = 50
     max_request_bytes: int = 1024 * 1024
+    # A request's body must arrive within this many seconds of its head (sync/request_deadline.py).
+    request_body_seconds: int = 30
     max_lesson_bytes: int = 256 * 1024
     max_lessons: int = 1000
     # Sign-in attempts (ceremonies begun or finished, device codes tried) per client per minute.

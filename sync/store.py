@@ -102,10 +102,13 @@ class Store:
             ]
 
     def passkeys_of(self, account_id):
-        """The account's passkeys (id, device, created, last_used), oldest first."""
+        """The account's passkeys (id, device, created, last_used, copy_noticed), oldest first."""
         with self.engine.begin() as db:
             return db.execute(
-                text("SELECT id, device, created, last_used FROM passkeys WHERE account_id = :a ORDER BY created, id"),
+                text(
+                    "SELECT id, device, created, last_used, copy_noticed FROM passkeys"
+                    " WHERE account_id = :a ORDER BY created, id"
+                ),
                 {"a": account_id},
             ).all()
 
@@ -128,11 +131,15 @@ class Store:
             )
             return "removed"
 
-    def passkey_used(self, passkey_id, sign_count):
+    def passkey_used(self, passkey_id, sign_count, copied):
+        """Note a sign-in: the highest counter seen, and (copied) that a copy of the passkey signed."""
         with self.engine.begin() as db:
             db.execute(
-                text("UPDATE passkeys SET sign_count = :count, last_used = :now WHERE id = :id"),
-                {"count": sign_count, "now": now_ms(), "id": passkey_id},
+                text(
+                    "UPDATE passkeys SET sign_count = CASE WHEN sign_count > :count THEN sign_count ELSE :count END,"
+                    " last_used = :now, copy_noticed = CASE WHEN :copied THEN :now ELSE copy_noticed END WHERE id = :id"
+                ),
+                {"count": sign_count, "now": now_ms(), "copied": copied, "id": passkey_id},
             )
 
     def delete_account(self, account_id):

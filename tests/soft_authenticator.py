@@ -3,7 +3,8 @@
 It takes the options a relying party sends (as `json.loads(webauthn.options_to_json(...))` gives
 them) and returns what the browser's `PublicKeyCredential.toJSON()` would: registration with
 attestation "none" and an ES256 key, sign-in by a discoverable credential. Keyword arguments
-make the faults tests need on purpose: another origin, another RP ID, no user verification.
+make the faults tests need on purpose: another origin, another RP ID, no user verification, a
+ceremony in a frame inside another site's page.
 """
 
 import base64
@@ -49,7 +50,7 @@ class SoftAuthenticator:
         self.synced = synced
         self.credentials: dict[bytes, SoftCredential] = {}
 
-    def create(self, options, origin, *, rp_id=None, user_verified=True):
+    def create(self, options, origin, *, rp_id=None, user_verified=True, top_origin=None):
         """navigator.credentials.create(): a new passkey for options' RP and user, as its JSON response."""
         rp_id_of_options = options["rp"].get("id") or urlsplit(origin).hostname
         if not any(param["alg"] == ES256 for param in options["pubKeyCredParams"]):
@@ -74,7 +75,7 @@ class SoftAuthenticator:
             serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
         )
         response = {
-            "clientDataJSON": to_base64url(client_data("webauthn.create", options["challenge"], origin)),
+            "clientDataJSON": to_base64url(client_data("webauthn.create", options["challenge"], origin, top_origin)),
             "attestationObject": to_base64url(attestation),
             "authenticatorData": to_base64url(auth_data),
             "publicKey": to_base64url(public_key),
@@ -83,7 +84,7 @@ class SoftAuthenticator:
         }
         return public_key_credential(credential_id, response)
 
-    def get(self, options, origin, credential_id=None, *, rp_id=None, user_verified=True):
+    def get(self, options, origin, credential_id=None, *, rp_id=None, user_verified=True, top_origin=None):
         """navigator.credentials.get(): a signed assertion by one of this authenticator's passkeys for the RP."""
         rp_id_of_options = options.get("rpId") or urlsplit(origin).hostname
         credential_id = self._choose_credential(options, rp_id_of_options, credential_id)
@@ -91,7 +92,7 @@ class SoftAuthenticator:
         if not self.synced:
             credential.sign_count += 1
         auth_data = self._authenticator_data(rp_id or credential.rp_id, user_verified, 0, credential.sign_count)
-        client_data_json = client_data("webauthn.get", options["challenge"], origin)
+        client_data_json = client_data("webauthn.get", options["challenge"], origin, top_origin)
         signature = credential.private_key.sign(
             auth_data + hashlib.sha256(client_data_json).digest(), ec.ECDSA(hashes.SHA256())
         )
@@ -138,11 +139,13 @@ def cose_public_key(private_key):
     return cbor2.dumps({1: 2, 3: ES256, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")})
 
 
-def client_data(ceremony, challenge, origin):
-    """clientDataJSON as Chromium serialises it, keys in the same order."""
-    return json.dumps(
-        {"type": ceremony, "challenge": challenge, "origin": origin, "crossOrigin": False}, separators=(",", ":")
-    ).encode()
+def client_data(ceremony, challenge, origin, top_origin=None):
+    """clientDataJSON as Chromium serialises it, keys in the same order; top_origin: the ceremony ran
+    in a frame of origin, inside a page of top_origin."""
+    data = {"type": ceremony, "challenge": challenge, "origin": origin, "crossOrigin": top_origin is not None}
+    if top_origin is not None:
+        data["topOrigin"] = top_origin
+    return json.dumps(data, separators=(",", ":")).encode()
 
 
 def public_key_credential(credential_id, response):

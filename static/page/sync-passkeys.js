@@ -33,6 +33,7 @@ export function setupPasskeyList(section, actions, say) {
       const name = document.createElement("strong");
       name.textContent = names[index];
       item.append(name, `${passkey.thisDevice ? " (this device)" : ""}: added ${when(passkey.added)}, last used ${when(passkey.lastUsed)}. `);
+      if (passkey.copyNoticed) item.append(copyWarning(passkey.copyNoticed));
       if (passkeys.length > 1) item.append(...removeControls(passkey, names[index]));
       return item;
     }));
@@ -78,6 +79,16 @@ export function setupPasskeyList(section, actions, say) {
   }
 
   section.addEventListener("toggle", () => section.open && load());
+}
+
+// A copy of the passkey signed in out of turn (its counter went backwards): the service still lets both
+// copies in, so that the genuine device is never locked out; the learner decides what to cut off.
+function copyWarning(noticed) {
+  const warning = document.createElement("strong");
+  warning.className = "sync-passkey-copied";
+  warning.textContent = `A copy of this passkey exists: one signed in out of turn on ${when(noticed)}. `
+    + "If you did not copy it, add a new passkey on each of your devices, then remove this one. ";
+  return warning;
 }
 
 function button(text, label = null) {

@@ -24,6 +24,8 @@ async def list_passkeys(request):
                     "added": row.created,
                     "lastUsed": row.last_used,
                     "thisDevice": row.id == session.passkey_id,
+                    # When a copy of it was noticed signing in (its counter went backwards), or null.
+                    "copyNoticed": row.copy_noticed,
                 }
                 for row in rows
             ],

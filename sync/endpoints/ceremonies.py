@@ -47,7 +47,7 @@ async def signed_in_answer(request, account_id, name, passkey_id):
     """The answer to a sign-in with passkey_id: a new session (ending the one the browser had), its cookie and CSRF token."""
     settings, store = service_of(request)
     token, csrf = await run_in_threadpool(
-        sessions.start_session, store, settings, account_id, passkey_id, request.cookies.get(sessions.COOKIE)
+        sessions.start_session, store, settings, account_id, passkey_id, sessions.session_token(request)
     )
     response = JSONResponse({"account": {"name": name}, "csrf": csrf})
     sessions.set_cookie(settings, request, response, token)

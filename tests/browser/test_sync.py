@@ -408,6 +408,28 @@ def test_another_device_signs_in_with_a_passkey_its_platform_synced(new_device, 
     expect(editor(b)).to_have_text("print('from the laptop')")
 
 
+def test_a_copy_of_a_passkey_that_jumped_its_counter_ahead_is_named_and_locks_no_one_out(new_device, served):
+    a, b = new_device(), new_device()
+    create_account(a, served.url)
+    (credential,) = a.authenticator.cdp.send("WebAuthn.getCredentials", {"authenticatorId": a.authenticator.id})[
+        "credentials"
+    ]
+    b.authenticator.cdp.send(
+        "WebAuthn.addCredential",
+        {"authenticatorId": b.authenticator.id, "credential": {**credential, "signCount": 1000}},
+    )
+    open_lesson(b, served.url)
+    click(b, "Sign in")
+    click(b, "Sign in with a passkey")
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    click(a, "Sign out")
+    click(a, "Sign in")
+    click(a, "Sign in with a passkey")  # its counter is now behind the copy's
+    expect(sync_status(a)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    a.get_by_text("Your passkeys").click()
+    expect(a.locator(".sync-passkey-list li")).to_contain_text("A copy of this passkey exists")
+
+
 def test_sign_out_sign_in_with_a_passkey_and_delete_the_account(new_device, served):
     a, b = two_devices(new_device, served)
     type_and_sync(a, "print('mine to keep')\n")

@@ -14,16 +14,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 from playwright.sync_api import expect, sync_playwright
 
 import build
 from bench.page_metrics import memory_now
-from gradlab.lesson_format import convert_lesson
 from gradlab.names_data import OUT as NAMES_FILE
 from gradlab.server import serve_in_background
-from gradlab.train_page import piece_sources
+from gradlab.train_page import reference_sources
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
 from training.config import MICROGPT
@@ -36,18 +34,9 @@ SAMPLES = 12
 READY_TIMEOUT_MS = 300_000
 
 
-def references():
-    templates = build.make_templates()
-    lessons = [
-        convert_lesson(path, path.read_text(encoding="utf-8"), templates, build.CACHE_DIR / "wheels")
-        for path in sorted(Path(build.LESSONS_DIR).glob("[0-9]*.md"))
-    ]
-    return {piece["exercise"]: piece["reference"] for piece in piece_sources(SimpleNamespace(lessons=lessons))}
-
-
 def measure_cpython(steps, replay):
     """One run of steps with the references in this Python: {seconds_per_step, mean_loss_last_100, first_losses, samples}."""
-    trainer = Trainer(references(), read_names(NAMES_FILE.read_text()), MICROGPT, steps, seed=0, compiled=replay)
+    trainer = Trainer(reference_sources(), read_names(NAMES_FILE.read_text()), MICROGPT, steps, seed=0, compiled=replay)
     started = time.perf_counter()
     losses = [trainer.step() for _ in range(steps)]
     elapsed = time.perf_counter() - started

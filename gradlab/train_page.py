@@ -4,6 +4,7 @@ and the names data set, written beside the page (train/) so the page needs no ot
 import json
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 from training.pieces import PIECES
 
@@ -27,6 +28,20 @@ def piece_sources(course):
         }
         for piece in PIECES
     ]
+
+
+def reference_sources():
+    """{exercise: its reference solution} for every piece, read from the lessons as the build reads them
+    (for the tests and the bench, which train on the references)."""
+    import build  # here, not at the top: build imports this module
+    from gradlab.lesson_format import convert_lesson
+
+    templates = build.make_templates()
+    lessons = [
+        convert_lesson(path, path.read_text(encoding="utf-8"), templates, build.CACHE_DIR / "wheels")
+        for path in sorted(Path(build.LESSONS_DIR).glob("[0-9]*.md"))
+    ]
+    return {piece["exercise"]: piece["reference"] for piece in piece_sources(SimpleNamespace(lessons=lessons))}
 
 
 def training_module(course):

@@ -1,15 +1,11 @@
 """training/ in CPython: microgpt's size, a deterministic run, the learner-function check, the names."""
 
 import functools
-from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-import build
-from gradlab.lesson_format import convert_lesson
 from gradlab.names_data import OUT as NAMES_FILE
-from gradlab.train_page import piece_sources
+from gradlab.train_page import reference_sources
 from training.check import check_piece
 from training.config import MICROGPT
 from training.model import flat, initial_parameters
@@ -20,13 +16,7 @@ from training.trainer import Trainer
 
 @functools.cache
 def references():
-    """{exercise: the reference solution}, read from the lessons as the build reads them."""
-    templates = build.make_templates()
-    lessons = [
-        convert_lesson(path, path.read_text(encoding="utf-8"), templates, build.CACHE_DIR / "wheels")
-        for path in sorted(Path(build.LESSONS_DIR).glob("[0-9]*.md"))
-    ]
-    return {piece["exercise"]: piece["reference"] for piece in piece_sources(SimpleNamespace(lessons=lessons))}
+    return reference_sources()
 
 
 @functools.cache

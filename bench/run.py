@@ -20,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import build
-from bench import build_metrics, page_metrics, page_weight, report, slow_network, sync_load, training
+from bench import build_metrics, lighthouse, page_metrics, page_weight, report, slow_network, sync_load, training
 from gradlab.server import serve_in_background
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
@@ -49,6 +49,8 @@ METHODS = {
     "training": "bench/training.py: the reference functions, seed 0, 1000 steps, on the engine and replayed from "
     "tapes; CPython in this process; Chromium: the training page, timed from the click on Train to the status "
     "showing the last step, memory the page renderer's PSS at its largest, sampled each second",
+    "lighthouse": "bench/lighthouse.py: lighthouse 12.2.3, mobile form factor, its default simulated throttling, "
+    "one run per page and host",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
     "downloaded or made, but for the first build, which starts from an empty one; rebuilds are the "
     "times `python build.py serve` logs after each save of one lesson",
@@ -75,6 +77,9 @@ def main(argv=None):
                 "cpython": training.measure_both(training.measure_cpython, MICROGPT.num_steps),
                 "chromium": training.measure_both(training.measure_chromium, site, MICROGPT.num_steps),
             }
+        progress("Lighthouse, mobile: the lesson and the index, from make serve's host and from a plain one")
+        with noted_failure(results, "lighthouse"):
+            results["lighthouse"] = lighthouse.measure(site)
         measure_builds(scratch, results)
     progress(f"sync service: {sync_load.LEARNERS} learners syncing for {sync_load.SECONDS} s")
     with noted_failure(results, "sync_load"):
@@ -85,6 +90,8 @@ def main(argv=None):
     print(report.table(results))
     for where, figures in results.get("training", {}).items():
         print(training.report(where, figures, MICROGPT.num_steps))
+    if "lighthouse" in results:
+        print(lighthouse.report(results["lighthouse"]))
     write_results(results, args.out)
     progress(f"wrote {args.out}")
     return 1 if results["errors"] else 0

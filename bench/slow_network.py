@@ -20,6 +20,7 @@ LATENCY_S = 0.1
 SPEEDS_MBIT = (20, 5)
 RUNS = 3  # first visits of each page per host and speed (at 5 Mbit/s one takes ~25 s)
 CHUNK = 16 * 1024
+RUNTIME_PATHS = ("/pyodide-", "/wheels/", "python.bin")  # what a second visit must not fetch again
 
 
 class Downlink:
@@ -32,8 +33,9 @@ class Downlink:
         self.free_at = 0.0
         self.sent = 0
         self.aborted = 0
+        self.runtime = 0  # of sent: the bytes of Pyodide's files, the wheels and the snapshot
 
-    def send(self, write, data):
+    def send(self, write, data, runtime=False):
         for start in range(0, len(data), CHUNK):
             chunk = data[start : start + CHUNK]
             with self.lock:
@@ -44,10 +46,11 @@ class Downlink:
             write(chunk)
             with self.lock:
                 self.sent += len(chunk)
+                self.runtime += len(chunk) if runtime else 0
 
     def counts(self):
         with self.lock:
-            return {"sent_bytes": self.sent, "aborted_responses": self.aborted}
+            return {"sent_bytes": self.sent, "aborted_responses": self.aborted, "runtime_bytes": self.runtime}
 
 
 class ThrottledHandler(http.server.SimpleHTTPRequestHandler):
@@ -84,7 +87,8 @@ class ThrottledHandler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source, outputfile):
         try:
-            self.downlink.send(outputfile.write, source.read())
+            runtime = any(part in self.path for part in RUNTIME_PATHS)
+            self.downlink.send(outputfile.write, source.read(), runtime)
         except (BrokenPipeError, ConnectionResetError):
             with self.downlink.lock:
                 self.downlink.aborted += 1
@@ -103,8 +107,9 @@ def serve(site, megabits_per_second, compress):
     return server, downlink, "http://{}:{}/".format(*server.server_address[:2])
 
 
-def first_visit(browser, url, downlink):
-    """One cold visit: Python ready (ms from navigation), and the bytes sent until then."""
+def first_visit(browser, url, downlink, second=False):
+    """One cold visit: Python ready (ms from navigation), and the bytes sent until then. second: then, once
+    the service worker has its offline copy, a second visit (a reload), and the bytes it fetched."""
     context = browser.new_context()
     try:
         context.add_init_script(READY_WATCH)
@@ -113,11 +118,20 @@ def first_visit(browser, url, downlink):
         page.goto(url, timeout=600_000)
         boot = read_boot(page)
         after = downlink.counts()
-        return {
+        visit = {
             "ready_ms": boot["ready_ms"],
             "bytes_until_ready": after["sent_bytes"] - before["sent_bytes"],
             "aborted_until_ready": after["aborted_responses"] - before["aborted_responses"],
         }
+        if second:
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # its install fills the offline copy
+            before = downlink.counts()
+            page.reload(timeout=600_000)
+            visit["second_ready_ms"] = read_boot(page)["ready_ms"]
+            after = downlink.counts()
+            visit["second_visit_bytes"] = after["sent_bytes"] - before["sent_bytes"]
+            visit["second_visit_runtime_bytes"] = after["runtime_bytes"] - before["runtime_bytes"]
+        return visit
     finally:
         context.close()
 
@@ -134,7 +148,8 @@ def measure(browser, site, pages, runs, progress):
                 for run in range(runs):
                     for name, path in pages.items():
                         progress(f"slow network: {host} host, {speed} Mbit/s, {name} page, visit {run + 1}/{runs}")
-                        samples[name].append(first_visit(browser, base + path, downlink))
+                        second = name != "bare" and run == 0  # the lesson's own pages have a service worker
+                        samples[name].append(first_visit(browser, base + path, downlink, second))
                 results[f"{host}_{speed}mbit"] = samples
             finally:
                 server.shutdown()

@@ -9,46 +9,24 @@ LCP and TBT per page and host.
 """
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import build
 from gradlab.server import serve_in_background
-from tests.browser.conftest import CHROMIUM_FLAGS
-from tests.browser.find_chromium import find_chromium
 from tests.browser.lesson import LESSON
+from tests.browser.lighthouse import run_lighthouse
 
-LIGHTHOUSE = Path(build.ROOT) / "node_modules" / ".bin" / "lighthouse"
 PAGES = {"lesson": LESSON, "index": "index.html"}
 HOSTS = {"make serve": {}, "plain host": {"isolate": False}}
 
 
 def score(url, scratch):
     """{performance, accessibility, fcp_s, lcp_s, tbt_ms} of one Lighthouse mobile run of url."""
-    report_path = Path(scratch) / "lighthouse.json"
-    completed = subprocess.run(
-        [
-            str(LIGHTHOUSE),
-            url,
-            "--only-categories=performance,accessibility",
-            "--form-factor=mobile",
-            "--output=json",
-            f"--output-path={report_path}",
-            "--quiet",
-            f"--chrome-flags={' '.join(CHROMIUM_FLAGS)}",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "CHROME_PATH": find_chromium()},
+    report = run_lighthouse(
+        url, ["performance", "accessibility"], Path(scratch) / "lighthouse.json", "--form-factor=mobile"
     )
-    if completed.returncode != 0:
-        raise RuntimeError(f"lighthouse failed on {url}: {completed.stderr[-1000:]}")
-    report = json.loads(report_path.read_text())
     audits = report["audits"]
     return {
         "performance": round(report["categories"]["performance"]["score"] * 100),

@@ -1,16 +1,11 @@
 """Looks and access: light and dark, 360 px wide, every control by keyboard, axe and Lighthouse clean."""
 
-import json
-import os
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM_FLAGS
-from tests.browser.find_chromium import find_chromium
 from tests.browser.lesson import (
     BLANK,
     BOOT_TIMEOUT_MS,
@@ -22,6 +17,7 @@ from tests.browser.lesson import (
     set_code,
     wait_for_python,
 )
+from tests.browser.lighthouse import run_lighthouse
 from tests.browser.tabs import settle
 from tests.corpus import LESSONS_DIR
 
@@ -152,26 +148,7 @@ def test_axe_finds_nothing_on_every_concept_card_at_360_px_and_full_width_in_lig
 
 
 def test_lighthouse_scores_accessibility_and_best_practices_at_100(site_url, tmp_path):
-    lighthouse = NODE_MODULES / ".bin" / "lighthouse"
-    report_path = tmp_path / "lighthouse.json"
-    environment = {**os.environ, "CHROME_PATH": find_chromium()}
-    completed = subprocess.run(
-        [
-            str(lighthouse),
-            site_url + LESSON,
-            "--only-categories=accessibility,best-practices",
-            "--output=json",
-            f"--output-path={report_path}",
-            "--quiet",
-            f"--chrome-flags={' '.join(CHROMIUM_FLAGS)}",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=environment,
-    )
-    assert completed.returncode == 0, completed.stderr[-2000:]
-    report = json.loads(report_path.read_text())
+    report = run_lighthouse(site_url + LESSON, ["accessibility", "best-practices"], tmp_path / "lighthouse.json")
     scores = {name: category["score"] for name, category in report["categories"].items()}
     failing = [
         (audit["id"], audit["title"])

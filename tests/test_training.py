@@ -180,3 +180,21 @@ def test_a_graph_that_cannot_be_recorded_trains_on_the_engine_and_says_why():
     assert trainer.compiled is None
     assert "an operation the engine's rules do not know: 'sqrt'" in trainer.engine_note
     assert trainer.step() == engine.step()
+
+
+def test_an_adam_step_whose_trace_is_not_its_calls_is_caught_and_its_calls_kept():
+    # It looks at what it is given, and so does one thing when traced and another when called.
+    two_faced = references()["adam_step"].replace(
+        "def adam_step(p, g, m, v, step):",
+        "def adam_step(p, g, m, v, step):\n    g = g * (2.0 if type(step) is int else 1.0)",
+    )
+    sources = {**references(), "adam_step": two_faced}
+    trainer = Trainer(sources, names(), MICROGPT, 1000, 0, compiled=True)
+    engine = Trainer(sources, names(), MICROGPT, 1000, 0)
+    assert trainer.step() == engine.step()
+    assert trainer.engine_note.endswith(
+        "(the Adam step traced once is not the Adam step called for each parameter), so it trains on the engine."
+    )
+    # Updated as called, from the replay's gradients (the engine's to rounding), not as traced (g doubled).
+    assert [p.data for p in trainer.parameters] == pytest.approx([p.data for p in engine.parameters], rel=1e-12)
+    assert trainer.step() == pytest.approx(engine.step(), rel=1e-9)

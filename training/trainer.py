@@ -17,7 +17,8 @@ CHECKED_STEPS = frozenset({10, 100, 500})
 class Trainer:
     """A run: the model from sources ({exercise: code}), the names, and where the run has got to.
     state (from Trainer.state()) resumes a run where its checkpoint left it. compiled: train on tapes of
-    the model (training/compiled_model.py) rather than on a new graph of Values at every step."""
+    the model (training/compiled_model.py) rather than on a new graph of Values at every step; the
+    parameters' numbers then live in a plain list (self.numbers), written into the Values when needed."""
 
     def __init__(self, sources, names, config, num_steps, seed=0, state=None, compiled=False):
         self.config, self.num_steps, self.seed = config, num_steps, seed
@@ -27,20 +28,21 @@ class Trainer:
         self.step_number = 0
         self.first_moments = [0.0] * len(self.parameters)
         self.second_moments = [0.0] * len(self.parameters)
-        self.compiled = CompiledSteps(self.model) if compiled else None
         self.first_step = state["step"] if state else 0
         self.engine_note = None  # why a compiled run went back to the engine, in a sentence
-        self.update_trace = None  # the Adam step traced (training/traced_update.py), once needed; False if it cannot be
         if state is not None:
             self.restore(state)
+        self.compiled = CompiledSteps(self.model) if compiled else None
+        self.numbers = [p.data for p in self.parameters] if compiled else None
+        self.update_trace = None  # the Adam step traced (training/traced_update.py), once needed; False if it cannot be
 
     def step(self):
         """Train on the next name: forward, mean loss, zero the gradients, backward, Adam. Returns the loss."""
         tokens = tokens_of(self.documents[self.step_number % len(self.documents)])
-        loss = self.compiled_gradients(tokens) if self.compiled else None
+        loss = self.compiled_step(tokens) if self.compiled else None
         if loss is None:
             loss = self.engine_gradients(tokens)
-        self.update()
+            self.update()
         self.step_number += 1
         return loss
 
@@ -52,60 +54,63 @@ class Trainer:
         loss.backward()
         return loss.data
 
-    def compiled_gradients(self, tokens):
-        """As engine_gradients, replayed from tapes; None if they cannot be recorded, or if at a step that
-        records a new tape the replay's numbers are not the engine's (the run then stays on the engine)."""
+    def update(self):
+        """One Adam step of every parameter Value, calling the learner's adam_step for each, on plain numbers
+        (the graph of an update is never needed)."""
+        m, v, step = self.first_moments, self.second_moments, self.step_number
+        for i, p in enumerate(self.parameters):
+            p.data, m[i], v[i] = self.model.adam_step(p.data, p.grad, m[i], v[i], step)
+
+    def compiled_step(self, tokens):
+        """As engine_gradients then update, replayed from tapes on self.numbers; the loss, or None if the run
+        leaves the tapes: they cannot be recorded, or at a checked step the engine's numbers differ."""
+        checked = self.step_number in CHECKED_STEPS or self.step_number == self.first_step
         try:
-            loss, grads = self.compiled.loss_and_gradients(tokens, [p.data for p in self.parameters])
+            loss, grads = self.compiled.loss_and_gradients(tokens, self.numbers)
         except Exception as error:
             return self.leave_tapes(f"recording it stopped at {type(error).__name__}: {error}")
-        if self.step_number in CHECKED_STEPS or self.step_number == self.first_step:
-            difference = first_difference(
-                (self.engine_gradients(tokens), [p.grad for p in self.parameters]), (loss, grads)
-            )
+        if checked:
+            self.write_numbers()
+            engine = self.engine_gradients(tokens), [p.grad for p in self.parameters]
+            difference = first_difference(engine, (loss, grads))
             if difference:
                 return self.leave_tapes(difference)
-        for p, g in zip(self.parameters, grads):
-            p.grad = g
+        if not self.traced_update(grads, checked):  # the numbers hold the update as called: this step is done
+            self.leave_tapes("the Adam step traced once is not the Adam step called for each parameter")
         return loss
 
-    def leave_tapes(self, reason):
-        self.compiled, self.engine_note = (
-            None,
-            f"Your model could not be replayed from tapes ({reason}), so it trains on the engine.",
-        )
-        return None
-
-    def update(self):
-        """One Adam step of every parameter, on plain numbers (the graph of an update is never needed)."""
-        m, v, step = self.first_moments, self.second_moments, self.step_number
-        updated = self.traced_update() if self.compiled else None
-        if updated is None:
-            updated = [self.model.adam_step(p.data, p.grad, m[i], v[i], step) for i, p in enumerate(self.parameters)]
-        for i, (p, (number, first, second)) in enumerate(zip(self.parameters, updated)):
-            p.data, m[i], v[i] = number, first, second
-
-    def traced_update(self):
-        """Every parameter's (p, m, v) after this step's Adam step, by the learner's adam_step traced once
-        (training/traced_update.py); None where it cannot be traced, or where it disagrees with calling it."""
+    def traced_update(self, grads, checked):
+        """One Adam step of self.numbers by the learner's adam_step traced once (training/traced_update.py),
+        or called for each where it cannot be traced; False if, checked, the trace and the calls disagree."""
         if self.update_trace is None:
             self.update_trace = traced_update(self.model.functions["adam_step"]) or False
-        if self.update_trace is False:
-            return None
-        numbers = [p.data for p in self.parameters], [p.grad for p in self.parameters]
-        updated = self.update_trace(*numbers, self.first_moments, self.second_moments, self.step_number)
-        if self.step_number in CHECKED_STEPS or self.step_number == self.first_step:
-            called = [
-                tuple(self.model.adam_step(p, g, m, v, self.step_number))
-                for p, g, m, v in zip(*numbers, self.first_moments, self.second_moments)
-            ]
-            if called != updated:
-                self.leave_tapes("the Adam step traced once is not the Adam step called for each parameter")
-                return None
-        return updated
+        P, M, V, step = self.numbers, self.first_moments, self.second_moments, self.step_number
+        called = None
+        if checked or self.update_trace is False:
+            adam_step = self.model.functions["adam_step"]
+            called = [tuple(adam_step(p, g, m, v, step)) for p, g, m, v in zip(P, grads, M, V)]
+        if self.update_trace is not False:
+            self.update_trace(P, grads, M, V, step)
+            if called is None or list(zip(P, M, V)) == called:
+                return True
+        P[:], M[:], V[:] = (list(column) for column in zip(*called))
+        return self.update_trace is False
+
+    def write_numbers(self):
+        """Put a compiled run's numbers into the parameter Values (for the engine, sampling, a checkpoint)."""
+        if self.numbers is not None:
+            for p, number in zip(self.parameters, self.numbers):
+                p.data = number
+
+    def leave_tapes(self, reason):
+        self.write_numbers()
+        self.compiled, self.numbers = None, None
+        self.engine_note = f"Your model could not be replayed from tapes ({reason}), so it trains on the engine."
+        return None
 
     def sample(self, count, temperature, seed):
         """count new names, letter by letter from the start token, at this temperature."""
+        self.write_numbers()
         rng = random.Random(seed)
         return [self.sample_one(rng, temperature) for _ in range(count)]
 
@@ -126,7 +131,7 @@ class Trainer:
             "step": self.step_number,
             "steps": self.num_steps,
             "seed": self.seed,
-            "parameters": [p.data for p in self.parameters],
+            "parameters": list(self.numbers) if self.numbers is not None else [p.data for p in self.parameters],
             "m": list(self.first_moments),
             "v": list(self.second_moments),
         }

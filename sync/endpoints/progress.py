@@ -17,7 +17,7 @@ async def read_progress(request):
     session = await signed_in_session(request)
     since = read_since(number_in_query(request, "since"))
     version, lessons = await run_in_threadpool(service_of(request)[1].progress, session.account_id, since)
-    return JSONResponse({"schema": SCHEMA, "lessons": lessons, "version": version, "synced": now_ms()})
+    return JSONResponse(progress_answer(request, lessons=lessons, version=version))
 
 
 async def sync_progress(request):
@@ -42,9 +42,13 @@ async def sync_progress(request):
             holds.add(lesson_id)
     version, changed = await run_in_threadpool(store.progress, session.account_id, upload.since)
     lessons = {lesson_id: document for lesson_id, document in changed.items() if lesson_id not in holds}
-    return JSONResponse(
-        {"schema": SCHEMA, "lessons": lessons, "refused": refused, "version": version, "synced": now_ms()}
-    )
+    return JSONResponse(progress_answer(request, lessons=lessons, refused=refused, version=version))
+
+
+def progress_answer(request, **parts):
+    """An answer about progress: what it says, the service's time, and how often a page should ask again."""
+    poll_seconds = service_of(request)[0].poll_seconds
+    return {"schema": SCHEMA, **parts, "synced": now_ms(), "pollSeconds": poll_seconds}
 
 
 def number_in_query(request, name):

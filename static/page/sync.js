@@ -45,7 +45,11 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
   let pollTimer = null;
   let pollMs = POLL_MS;
   let failuresInARow = 0;
-  let showsSynced = false; // the status says "Synced", with nothing refused
+  let showsSynced = false; // the status says "Synced" (with shownNote)
+  let shownNote = "";
+  // { [id]: { print, why } }: lessons the service refused as they are now, not sent again until they change
+  // (a poll would otherwise send a lesson too large to keep, again and again).
+  const refusals = {};
   const tabs = "BroadcastChannel" in globalThis ? new BroadcastChannel(SYNC_CHANNEL) : null;
 
   const panel = setupSyncPanel(container, {
@@ -162,7 +166,7 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
       let changed = [];
       let answer = null;
       let sent = false;
-      for (const batch of batches(changedDocuments(progress, readSyncState().inStep), refused)) {
+      for (const batch of batches(notRefusedAgain(changedDocuments(progress, readSyncState().inStep), refused), refused)) {
         const sentAt = Date.now();
         const since = readSyncState().version;
         sent ||= Object.keys(batch).length > 0;
@@ -172,24 +176,38 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
         learnServiceTime(answer.synced, sentAt, Date.now());
         changed = [...changed, ...mergeIntoStorage(answer.lessons)];
         noteInStep(batch, answer);
-        refused.push(...Object.values(answer.refused || {}));
+        for (const [id, why] of Object.entries(answer.refused || {})) {
+          if (id in batch) refusals[id] = { print: fingerprint(batch[id]), why };
+          refused.push(why);
+        }
       }
       if (answer.pollSeconds > 0) pollMs = answer.pollSeconds * 1000;
       tabs?.postMessage({ changed });
       takeIn(changed);
+      const note = refused.length ? `${refused.join(" ")} ${refused.length > 1 ? "They stay" : "It stays"} saved in this browser; everything else synced.` : "";
       // A poll that found nothing leaves the status as it was (a screen reader would hear each new minute).
-      if (sent || changed.length || refused.length || !showsSynced) {
+      if (sent || changed.length || !showsSynced || note !== shownNote) {
         account.lastSynced = answer.synced ?? Date.now();
         writeAccount(account);
-        const note = refused.length ? `${refused.join(" ")} ${refused.length > 1 ? "They stay" : "It stays"} saved in this browser; everything else synced.` : "";
         panel.showStatus("synced", { lastSynced: account.lastSynced, note });
-        showsSynced = !refused.length;
+        showsSynced = true;
+        shownNote = note;
       }
       return true;
     } catch (error) {
       failed(error);
       return false;
     }
+  }
+
+  // The lessons to send but those refused as they are (named in refused again, so the page still says so).
+  function notRefusedAgain(lessons, refused) {
+    for (const [id, doc] of Object.entries(lessons)) {
+      if (refusals[id]?.print !== fingerprint(doc)) continue;
+      refused.push(refusals[id].why);
+      delete lessons[id];
+    }
+    return lessons;
   }
 
   // Documents a sync merged into storage: the open page shows them.

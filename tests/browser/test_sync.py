@@ -684,3 +684,31 @@ def test_a_hidden_page_does_not_poll_and_asks_when_it_is_shown_again(new_device,
             document.dispatchEvent(new Event("visibilitychange"));
         }""")
     expect(editor(b)).to_have_text("print('while B was hidden')")
+
+
+@LIVE
+def test_a_lesson_the_service_refused_is_not_sent_again_by_each_poll(new_device, served):
+    a = new_device()
+    create_account(a, served.url)
+    too_large = {
+        "schema": 2,
+        "lesson": "7.2",
+        "startedOver": 0,
+        "quizzes": {},
+        "quizTimes": {},
+        "sections": {},
+        "exercises": {"attention": {"code": "#" * 300_000, "starter": "s", "edited": 5, "basedOn": 0}},
+    }
+    sent_it = []
+    a.on(
+        "request",
+        lambda request: "/api/progress" in request.url and '"7.2":{' in (request.post_data or "") and sent_it.append(1),
+    )
+    a.evaluate("doc => localStorage.setItem('gradlab:progress:7.2', JSON.stringify(doc))", too_large)
+    type_and_sync(a, "print('synced beside a refused lesson')\n")
+    expect(sync_status(a)).to_contain_text("lesson '7.2' is larger than 256 KB")
+    for _ in range(3):  # three polls: reads, which leave the refusal named
+        with a.expect_request(lambda request: request.method == "GET" and "/api/progress?since=" in request.url):
+            pass
+    expect(sync_status(a)).to_contain_text("It stays saved in this browser; everything else synced.")
+    assert sent_it == [1]

@@ -108,13 +108,13 @@ def merge_code(a, b, started_over):
         for draft in unique_drafts(candidates)
         if draft["edited"] >= started_over
         and draft["edited"] >= settled
-        and draft["edited"] != winner.get("basedOn", MISSING)
+        and not written_over(draft, winner)
         and draft["code"] != winner.get("code", MISSING)
     ]
     drafts = drafts[-MOST_DRAFTS:]  # the newest: older ones lost to as many concurrent edits since
     merged = {}
     if versions:
-        merged.update({field: winner[field] for field in ("code", "starter", "edited", "basedOn") if field in winner})
+        merged.update({field: winner[field] for field in WINNER_FIELDS if field in winner})
     if drafts:
         merged["drafts"] = drafts
     if settled:
@@ -122,7 +122,24 @@ def merge_code(a, b, started_over):
     return merged
 
 
+WINNER_FIELDS = ("code", "starter", "edited", "basedOn", "basedOnHash")
 MISSING = object()  # JavaScript's `undefined`: equal to nothing a document holds
+
+
+def written_over(draft, winner):
+    """Whether the winner was written over this version (a version from before basedOnHash: any of its time)."""
+    if draft["edited"] != winner.get("basedOn", MISSING):
+        return False
+    return winner.get("basedOnHash", code_fingerprint(draft["code"])) == code_fingerprint(draft["code"])
+
+
+def code_fingerprint(text):
+    """A short, stable fingerprint (FNV-1a over UTF-16 code units) of a text: a starter's, a version's code."""
+    units = text.encode("utf-16-le", "surrogatepass")
+    fingerprint = 0x811C9DC5
+    for unit in (units[i] | units[i + 1] << 8 for i in range(0, len(units), 2)):
+        fingerprint = ((fingerprint ^ unit) * 0x01000193) & 0xFFFFFFFF
+    return format(fingerprint, "x")
 
 
 def version_order(version):

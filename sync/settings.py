@@ -50,6 +50,9 @@ class Settings:
     # Requests that change something (a sync, a device code, a sign-out…) per account per minute:
     # a page syncs at most about once a second.
     writes_per_minute: int = 300
+    # How often an open, visible page asks what changed (a read, not counted as a write): another
+    # device's work shows within this time without the learner doing anything.
+    poll_seconds: float = 25.0
 
     def __post_init__(self):
         minutes = expected_minutes_to_a_hit(self.most_live_device_codes, self.code_guesses_per_minute)
@@ -59,6 +62,8 @@ class Settings:
                 f"{self.code_guesses_per_minute} guesses a minute, one is guessed in {minutes:,.0f} minutes on average; "
                 "lower the limit so that it takes more than a year"
             )
+        if not 0.1 <= self.poll_seconds <= 3600:
+            raise ValueError(f"GRADLAB_POLL_SECONDS: {self.poll_seconds} is not a number of seconds from 0.1 to 3600")
         if not self.rp_id:
             object.__setattr__(self, "rp_id", urlsplit(self.site_origins[0]).hostname)
         for origin in self.site_origins:
@@ -77,6 +82,7 @@ def settings_from_environment(environ=os.environ):
         lessons_dir=environ.get("GRADLAB_LESSONS_DIR", Settings.lessons_dir),
         sign_in_attempts_per_minute=int(environ.get("GRADLAB_SIGN_IN_LIMIT", Settings.sign_in_attempts_per_minute)),
         writes_per_minute=int(environ.get("GRADLAB_WRITE_LIMIT", Settings.writes_per_minute)),
+        poll_seconds=float(environ.get("GRADLAB_POLL_SECONDS", Settings.poll_seconds)),
         code_guesses_per_minute=int(environ.get("GRADLAB_CODE_GUESS_LIMIT", Settings.code_guesses_per_minute)),
         code_secret=environ.get("GRADLAB_CODE_SECRET", ""),
         secret_file=environ.get("GRADLAB_SECRET_FILE", Settings.secret_file),

@@ -5,6 +5,7 @@ merge detects a concurrent writer by its row's revision and merges again, so no 
 however many processes share a PostgreSQL database.
 """
 
+import functools
 import json
 import logging
 import time
@@ -267,31 +268,51 @@ class Store:
 
     def progress(self, account_id, since=0):
         """The account's progress version and {lesson: document} for every lesson written after version `since`."""
-        with self.engine.begin() as db:
-            # The version first: a write committed after it has a larger one, so the next ask finds it.
-            version = (
-                db.execute(text("SELECT progress_version FROM accounts WHERE id = :a"), {"a": account_id}).scalar() or 0
-            )
-            rows = db.execute(
-                text("SELECT lesson, document FROM progress WHERE account_id = :a AND version > :since"),
-                {"a": account_id, "since": since},
-            )
-            return version, {row.lesson: json.loads(row.document) for row in rows}
+        with self.engine.connect() as db:
+            return read_progress(db, account_id, since)
 
-    def merge_lesson(self, account_id, lesson, uploaded, merge, refusal):
-        """Merge one uploaded lesson into the stored one (None if none) with merge(stored, uploaded) and
-        store the result under the account's next progress version; return (merged, None), or
-        (None, why) if refusal(lesson, merged) gives a reason not to keep it.
+    def sync_progress(self, account_id, uploaded, merge, refusal, since):
+        """Merge each uploaded lesson ({lesson: document}) as merge_lesson does, with merge(lesson, stored,
+        uploaded), then read what changed after version `since`: returns {lesson: (merged, why)}, the
+        version, and {lesson: document}.
 
-        A lesson is one transaction: a concurrent writer is detected by the row's revision, and the
-        merge is redone on its result."""
-        for _ in range(MERGE_ATTEMPTS):
-            try:
-                with self.engine.begin() as db:
-                    return merge_in(db, account_id, lesson, uploaded, merge, refusal)
-            except ConcurrentWrite:
-                continue  # the transaction was rolled back: merge again, onto the other writer's result
-        raise RuntimeError(f"progress changed {MERGE_ATTEMPTS} times during one merge")
+        One connection for the whole sync: SQLite's one connection is then waited for once a sync,
+        not once a lesson (under load, the waits cost more than the SQL)."""
+        with self.engine.connect() as db:
+            outcomes = {
+                lesson: merge_lesson(db, account_id, lesson, document, functools.partial(merge, lesson), refusal)
+                for lesson, document in uploaded.items()
+            }
+            return outcomes, *read_progress(db, account_id, since)
+
+
+def read_progress(db, account_id, since):
+    with db.begin():
+        # The version first: a write committed after it has a larger one, so the next ask finds it.
+        version = (
+            db.execute(text("SELECT progress_version FROM accounts WHERE id = :a"), {"a": account_id}).scalar() or 0
+        )
+        rows = db.execute(
+            text("SELECT lesson, document FROM progress WHERE account_id = :a AND version > :since"),
+            {"a": account_id, "since": since},
+        )
+        return version, {row.lesson: json.loads(row.document) for row in rows}
+
+
+def merge_lesson(db, account_id, lesson, uploaded, merge, refusal):
+    """Merge one uploaded lesson into the stored one (None if none) with merge(stored, uploaded) and
+    store the result under the account's next progress version; return (merged, None), or
+    (None, why) if refusal(lesson, merged) gives a reason not to keep it.
+
+    A lesson is one transaction: a concurrent writer is detected by the row's revision, and the
+    merge is redone on its result."""
+    for _ in range(MERGE_ATTEMPTS):
+        try:
+            with db.begin():
+                return merge_in(db, account_id, lesson, uploaded, merge, refusal)
+        except ConcurrentWrite:
+            continue  # the transaction was rolled back: merge again, onto the other writer's result
+    raise RuntimeError(f"progress changed {MERGE_ATTEMPTS} times during one merge")
 
 
 class ConcurrentWrite(Exception):

@@ -61,10 +61,10 @@ export function keepCodeInStep(root, { progress }) {
 
   function offer(other) {
     const load = () => {
-      progress.settleCode(id, { code: other.code, starter, basedOn: other.edited });
+      progress.settleCode(id, { code: other.code, starter, basedOn: other.edited, basedOnCode: other.code });
       putInEditor(other.code);
     };
-    const keep = () => progress.settleCode(id, { code: editorCode(), starter, basedOn: progress.shownVersion(id) });
+    const keep = () => progress.settleCode(id, { code: editorCode(), starter, basedOn: progress.shownVersion(id), basedOnCode: progress.shownCode(id) });
     const shown = progress.shownVersion(id);
     const age = (edited, than) => (edited > than ? "newer" : "older");
     const editorShowsOtherDevice = cameFromOtherDevice(progress.lessonId, id, shown)

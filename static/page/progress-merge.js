@@ -16,6 +16,8 @@
 //     edited         when that code was written; it also names this version of the code
 //     basedOn        the `edited` of the version the learner changed to make this one (0: the
 //                    starter; null: unknown, for imported code)
+//     basedOnHash    codeFingerprint of that version's code: two devices may stamp two versions
+//                    with one time, and only the one this was written over is dropped from drafts
 //                    Code is last-writer-wins by `edited`; a losing version that the winner was
 //                    not written over is kept in `drafts`, so the page can offer it back.
 //     drafts         [{ code, starter, edited }]: versions that lost to a concurrent edit
@@ -98,12 +100,31 @@ function mergeCode(a, b, startedOver) {
   if (loser) candidates.push(asDraft(loser));
   const drafts = uniqueDrafts(candidates).filter((draft) =>
     draft.edited >= startedOver && draft.edited >= draftsSettled
-    && draft.edited !== winner?.basedOn && draft.code !== winner?.code).slice(-MOST_DRAFTS);  // the newest
+    && !writtenOver(draft, winner) && draft.code !== winner?.code).slice(-MOST_DRAFTS);  // the newest
   const merged = {};
-  if (winner) Object.assign(merged, { code: winner.code, starter: winner.starter, edited: winner.edited, basedOn: winner.basedOn });
+  if (winner) {
+    Object.assign(merged, { code: winner.code, starter: winner.starter, edited: winner.edited, basedOn: winner.basedOn });
+    if (winner.basedOnHash !== undefined) merged.basedOnHash = winner.basedOnHash;
+  }
   if (drafts.length) merged.drafts = drafts;
   if (draftsSettled) merged.draftsSettled = draftsSettled;
   return merged;
+}
+
+// Whether the winner was written over this version (a version from before basedOnHash: any of its time).
+function writtenOver(draft, winner) {
+  if (draft.edited !== winner?.basedOn) return false;
+  return winner.basedOnHash === undefined || winner.basedOnHash === codeFingerprint(draft.code);
+}
+
+/** A short, stable fingerprint (FNV-1a over UTF-16 code units) of a text: a starter's, a version's code. */
+export function codeFingerprint(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
 }
 
 // Newer edit first; at the same millisecond, a fixed order of the texts, so every merge agrees.
@@ -228,7 +249,10 @@ export function asImportedAt(doc, time) {
   for (const [id, exercise] of Object.entries(doc.exercises)) {
     const { draftsSettled: _settledHere, ...imported } = exercise;  // left out of what is imported
     if (imported.at) imported.at = Object.fromEntries(Object.keys(imported.at).map((field) => [field, time]));
-    if (typeof imported.code === "string") Object.assign(imported, { edited: time, basedOn: null });
+    if (typeof imported.code === "string") {
+      Object.assign(imported, { edited: time, basedOn: null });
+      delete imported.basedOnHash;
+    }
     exercises[id] = imported;
   }
   const stampAll = (object) => Object.fromEntries(Object.keys(object).map((key) => [key, time]));

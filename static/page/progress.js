@@ -5,7 +5,7 @@
 // browser announces it, so no tab overwrites another's work. Where a sync service exists, sync.js
 // hears every save (onSaved), merges what other devices did into storage, and hands it to the page
 // (takeInSynced) the same way.
-import { SCHEMA, canonical, emptyProgress, mergeProgress, nextStamp, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
+import { SCHEMA, canonical, codeFingerprint as fingerprint, emptyProgress, mergeProgress, nextStamp, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
 import { documentProblem } from "./progress-document.js";
 import { progressKey, setAsideKey } from "./storage-keys.js";
@@ -140,7 +140,7 @@ export class Progress {
     // The editor shows exactly what is stored (it just took it from another tab): nothing to save.
     if (code === (current.code ?? starter) && basedOn === (current.edited || 0)) return;
     const edited = this.stamp();
-    this.data.exercises[id] = { ...current, code, starter: fingerprint(starter), edited, basedOn };
+    this.data.exercises[id] = { ...current, code, starter: fingerprint(starter), edited, ...basedOnVersion(basedOn, this.shownCode(id)) };
     this.shown[id] = { edited, code };
     this.save();
   }
@@ -163,12 +163,13 @@ export class Progress {
   }
 
   // The learner chose between two versions of the code: keep the chosen one, drop the other drafts.
-  settleCode(id, { code, starter, basedOn }) {
+  // basedOn, basedOnCode: the version the kept code was written over (its time and code).
+  settleCode(id, { code, starter, basedOn, basedOnCode }) {
     const at = this.stamp();
     const current = this.exercise(id);
     const settled = { ...current, draftsSettled: at };
     if (code !== (current.code ?? starter) || basedOn !== (current.edited || 0)) {
-      Object.assign(settled, { code, starter: fingerprint(starter), edited: at, basedOn });
+      Object.assign(settled, { code, starter: fingerprint(starter), edited: at, ...basedOnVersion(basedOn, basedOnCode) });
     }
     this.data.exercises[id] = settled;
     this.shown[id] = { edited: settled.edited, code: settled.code };
@@ -239,12 +240,8 @@ function readProgress(data, lessonId, quizIds) {
   };
 }
 
-// A short, stable fingerprint (FNV-1a) that tells whether a lesson's starter code changed.
-function fingerprint(text) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16);
+// The fields that name the version a new one was written over: its time and its code's fingerprint
+// (undefined code: the starter, named by time 0 alone).
+function basedOnVersion(basedOn, code) {
+  return typeof code === "string" && basedOn ? { basedOn, basedOnHash: fingerprint(code) } : { basedOn };
 }

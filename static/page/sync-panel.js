@@ -162,7 +162,7 @@ export function setupSyncPanel(container, actions) {
         offline: `Offline: will sync when the network is back.${since}`,
         failed: `Sync failed: ${reason}${/[.!?]$/.test(reason) ? "" : "."}${since}`,
       };
-      status.textContent = texts[state];
+      if (status.textContent !== texts[state]) status.textContent = texts[state]; // the same text is not news
       status.dataset.state = state;
       const retry = button("retry");
       if (state !== "syncing" && !retry.hidden && state !== "failed" && document.activeElement === retry) {

@@ -5,7 +5,12 @@
 // it merges what the service sends back into storage (never over it), and lets the open page show
 // it. A lesson the service refuses stays here, is named to the learner, and is sent again with the
 // next change; the others sync. A sync that fails loses nothing: the next one sends it again.
-// Syncs run at sign-in, on load, a second after each change, and when the network comes back.
+// Syncs run at sign-in, on load, a second after each change, and when the network comes back; and,
+// so that another device's work shows on an open page without the learner doing anything, every
+// poll period while the page is visible (the service says how long; longer after each failure),
+// and when the page is shown again or focused. A sync with nothing to send is a read (GET). Tabs of
+// one browser share what one received: storage's events carry the documents, and a message on
+// SYNC_CHANNEL puts off the other tabs' next poll, so a browser asks about once a period.
 import { SCHEMA } from "./progress-merge.js";
 import { SyncClient } from "./sync-client.js";
 import { createPasskey, signalRemovedPasskey, usePasskey } from "./passkeys.js";
@@ -22,6 +27,10 @@ import { SYNC_ACCOUNT_KEY as ACCOUNT_KEY, SYNC_STATE_KEY as STATE_KEY, documentL
 // is over the service's limit for one lesson (256 KB) anyway, and is not sent.
 const BATCH_BYTES = 512 * 1024;
 const DEBOUNCE_MS = 1000;
+const SOON_MS = 100; // a page shown and focused at once asks once
+const POLL_MS = 25_000; // until the service says its own period
+const MOST_BACKOFF = 32; // the period's multiple after five failures in a row, and no more
+const SYNC_CHANNEL = "gradlab-sync";
 const SIGNED_OUT_ELSEWHERE = "You were signed out (here or everywhere), so progress no longer syncs: sign in again to sync. Your progress is still saved in this browser.";
 
 /** Start the sign-in control in container and, when signed in, the sync. progress: the open
@@ -33,6 +42,15 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
   let timer = null;
   let running = null;
   let again = false;
+  let pollTimer = null;
+  let pollMs = POLL_MS;
+  let failuresInARow = 0;
+  let showsSynced = false; // the status says "Synced" (with shownNote)
+  let shownNote = "";
+  // { [id]: { print, why } }: lessons the service refused as they are now, not sent again until they change
+  // (a poll would otherwise send a lesson too large to keep, again and again).
+  const refusals = {};
+  const tabs = "BroadcastChannel" in globalThis ? new BroadcastChannel(SYNC_CHANNEL) : null;
 
   const panel = setupSyncPanel(container, {
     signIn: () => signInWith("/sign-in/begin", {}, "/sign-in/finish", usePasskey),
@@ -70,6 +88,7 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
     account = { name, lastSynced: account?.name === name ? account.lastSynced : null };
     writeAccount(account);
     panel.showSignedIn(account);
+    showsSynced = false;
   }
 
   // Sign out, everywhere, or delete the account; a session the service no longer knows is signed out already.
@@ -86,6 +105,7 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
     account = null;
     client.csrf = null;
     clearTimeout(timer);
+    clearTimeout(pollTimer);
     writeAccount(null);
     writeSyncState(null);
     panel.showSignedOut(message);
@@ -97,9 +117,17 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
     timer = setTimeout(syncNow, DEBOUNCE_MS);
   }
 
+  // Sync in a moment: a page shown again, or focused (both at once, often), asks what changed.
+  function syncSoon() {
+    if (!account) return;
+    clearTimeout(timer);
+    timer = setTimeout(syncNow, SOON_MS);
+  }
+
   // One sync at a time; a sync asked for while one runs follows it, with what is stored by then.
   function syncNow() {
     clearTimeout(timer);
+    clearTimeout(pollTimer);
     if (running) {
       again = true;
       return running;
@@ -107,46 +135,96 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
     running = (async () => {
       do {
         again = false;
-        await syncOnce();
+        const synced = await syncOnce();
+        failuresInARow = synced ? 0 : failuresInARow + 1;
       } while (again && account);
-    })().finally(() => { running = null; });
+    })().finally(() => {
+      running = null;
+      pollLater();
+    });
     return running;
   }
 
+  // The next poll, a period from now (doubled after each failure in a row); none while the page is hidden.
+  function pollLater() {
+    clearTimeout(pollTimer);
+    if (!account || document.visibilityState === "hidden") return;
+    pollTimer = setTimeout(syncNow, pollMs * Math.min(2 ** failuresInARow, MOST_BACKOFF));
+  }
+
+  // Whether the sync ended with this browser and the service in step (bar lessons the service refused).
   async function syncOnce() {
-    if (!account) return;
+    if (!account) return false;
     if (!navigator.onLine) {
-      panel.showStatus("offline");
-      return;
+      showOffline();
+      return false;
     }
     panel.showStatus("syncing");
     try {
-      if (!client.csrf && !(await askSession())) return;
+      if (!client.csrf && !(await askSession())) return false;
       const refused = [];
       let changed = [];
       let answer = null;
-      for (const batch of batches(changedDocuments(progress, readSyncState().inStep), refused)) {
+      let sent = false;
+      for (const batch of batches(notRefusedAgain(changedDocuments(progress, readSyncState().inStep), refused), refused)) {
         const sentAt = Date.now();
-        answer = await client.post("/progress", { schema: SCHEMA, lessons: batch, since: readSyncState().version });
+        const since = readSyncState().version;
+        sent ||= Object.keys(batch).length > 0;
+        answer = Object.keys(batch).length
+          ? await client.post("/progress", { schema: SCHEMA, lessons: batch, since })
+          : await client.get(`/progress?since=${since}`);
         learnServiceTime(answer.synced, sentAt, Date.now());
         changed = [...changed, ...mergeIntoStorage(answer.lessons)];
         noteInStep(batch, answer);
-        refused.push(...Object.values(answer.refused || {}));
+        for (const [id, why] of Object.entries(answer.refused || {})) {
+          if (id in batch) refusals[id] = { print: fingerprint(batch[id]), why };
+          refused.push(why);
+        }
       }
-      if (progress && changed.includes(progress.lessonId)) progress.takeInSynced();
-      if (changed.length) onSynced();
-      account.lastSynced = answer.synced ?? Date.now();
-      writeAccount(account);
+      if (answer.pollSeconds > 0) pollMs = answer.pollSeconds * 1000;
+      tabs?.postMessage({ changed });
+      takeIn(changed);
       const note = refused.length ? `${refused.join(" ")} ${refused.length > 1 ? "They stay" : "It stays"} saved in this browser; everything else synced.` : "";
-      panel.showStatus("synced", { lastSynced: account.lastSynced, note });
+      // A poll that found nothing leaves the status as it was (a screen reader would hear each new minute).
+      if (sent || changed.length || !showsSynced || note !== shownNote) {
+        account.lastSynced = answer.synced ?? Date.now();
+        writeAccount(account);
+        panel.showStatus("synced", { lastSynced: account.lastSynced, note });
+        showsSynced = true;
+        shownNote = note;
+      }
+      return true;
     } catch (error) {
       failed(error);
+      return false;
     }
   }
 
+  // The lessons to send but those refused as they are (named in refused again, so the page still says so).
+  function notRefusedAgain(lessons, refused) {
+    for (const [id, doc] of Object.entries(lessons)) {
+      if (refusals[id]?.print !== fingerprint(doc)) continue;
+      refused.push(refusals[id].why);
+      delete lessons[id];
+    }
+    return lessons;
+  }
+
+  // Documents a sync merged into storage: the open page shows them.
+  function takeIn(changed) {
+    if (progress && changed.includes(progress.lessonId)) progress.takeInSynced();
+    if (changed.length) onSynced();
+  }
+
+  function showOffline() {
+    showsSynced = false;
+    panel.showStatus("offline");
+  }
+
   function failed(error) {
+    showsSynced = false;
     if (error.status === 401) signedOut(SIGNED_OUT_ELSEWHERE);
-    else if (error.unanswered && !navigator.onLine) panel.showStatus("offline");
+    else if (error.unanswered && !navigator.onLine) showOffline();
     else panel.showStatus("failed", { reason: error.message });
   }
 
@@ -171,14 +249,26 @@ export function startSync({ base, container, progress = null, whenSaved = null, 
     try {
       if (await askSession()) await syncNow();
     } catch (error) {
-      if (account) failed(error); // offline, or the service is down: the next sync will try again
+      if (account) { // offline, or the service is down: a poll will try again
+        failed(error);
+        failuresInARow += 1;
+        pollLater();
+      }
     }
   }
 
   progress?.onSaved(scheduleSync);
   whenSaved?.(scheduleSync);
   addEventListener("online", () => account && syncNow());
-  addEventListener("offline", () => account && panel.showStatus("offline"));
+  addEventListener("focus", syncSoon);
+  document.addEventListener("visibilitychange", () => (document.visibilityState === "hidden" ? clearTimeout(pollTimer) : syncSoon()));
+  // Another tab of this browser synced: storage holds what it received; this tab polls a period after it.
+  tabs?.addEventListener("message", ({ data }) => {
+    if (!account || !Array.isArray(data?.changed)) return;
+    takeIn(data.changed);
+    if (!running) pollLater();
+  });
+  addEventListener("offline", () => account && showOffline());
   begin();
 }
 

@@ -17,7 +17,7 @@ async def read_progress(request):
     session = await signed_in_session(request)
     since = read_since(number_in_query(request, "since"))
     version, lessons = await run_in_threadpool(service_of(request)[1].progress, session.account_id, since)
-    return JSONResponse({"schema": SCHEMA, "lessons": lessons, "version": version, "synced": now_ms()})
+    return JSONResponse(progress_answer(request, lessons=lessons, version=version))
 
 
 async def sync_progress(request):
@@ -27,24 +27,23 @@ async def sync_progress(request):
     settings, store = service_of(request)
     upload = read_upload(await read_json(request, settings), settings, request.app.state.course_documents)
     refusal = functools.partial(check_size, settings=settings)
-    refused, holds = dict(upload.refused), set()
-    for lesson_id, document in upload.lessons.items():
-        merge = functools.partial(merge_document, lesson_id)
-        try:
-            merged, why = await run_in_threadpool(
-                store.merge_lesson, session.account_id, lesson_id, document, merge, refusal
-            )
-        except AccountGone:
-            raise Refused(401, "You are signed out: sign in again to sync your progress.") from None
-        if why:
-            refused[lesson_id] = why
-        elif merged == document:
-            holds.add(lesson_id)
-    version, changed = await run_in_threadpool(store.progress, session.account_id, upload.since)
+    try:
+        # One trip to a worker thread for the whole sync: each trip wakes the event loop again.
+        outcomes, version, changed = await run_in_threadpool(
+            store.sync_progress, session.account_id, upload.lessons, merge_document, refusal, upload.since
+        )
+    except AccountGone:
+        raise Refused(401, "You are signed out: sign in again to sync your progress.") from None
+    refused = {**upload.refused, **{lesson_id: why for lesson_id, (_, why) in outcomes.items() if why}}
+    holds = {lesson_id for lesson_id, (merged, _) in outcomes.items() if merged == upload.lessons[lesson_id]}
     lessons = {lesson_id: document for lesson_id, document in changed.items() if lesson_id not in holds}
-    return JSONResponse(
-        {"schema": SCHEMA, "lessons": lessons, "refused": refused, "version": version, "synced": now_ms()}
-    )
+    return JSONResponse(progress_answer(request, lessons=lessons, refused=refused, version=version))
+
+
+def progress_answer(request, **parts):
+    """An answer about progress: what it says, the service's time, and how often a page should ask again."""
+    poll_seconds = service_of(request)[0].poll_seconds
+    return {"schema": SCHEMA, **parts, "synced": now_ms(), "pollSeconds": poll_seconds}
 
 
 def number_in_query(request, name):

@@ -71,11 +71,14 @@ class SiteAndService:
     stopped and started again, on the same database, as a service that dies and comes back while the
     site stays up."""
 
-    def __init__(self, site_dir, database_url):
+    def __init__(self, site_dir, database_url, **settings):
         port = free_port()
         self.url = f"http://localhost:{port}/"
         self.settings = Settings(
-            database_url=database_url, site_origins=(self.url.rstrip("/"),), code_secret="browser tests' secret"
+            database_url=database_url,
+            site_origins=(self.url.rstrip("/"),),
+            code_secret="browser tests' secret",
+            **settings,
         )
         self.service = StoppableService(self.settings)
         self.service.start()
@@ -143,14 +146,21 @@ def free_port():
 
 
 @pytest.fixture
-def served(request, sync_site, tmp_path):
+def poll_seconds():
+    """How often open pages ask the service what changed: its default, longer than any test waits,
+    unless a test parametrizes its own."""
+    return Settings.poll_seconds
+
+
+@pytest.fixture
+def served(request, sync_site, tmp_path, poll_seconds):
     """The site and its service, on SQLite, or on a fresh database of the throwaway PostgreSQL server
     for the tests marked ON_BOTH_DATABASES."""
     if getattr(request, "param", "sqlite") == "sqlite":
         database = f"sqlite:///{tmp_path / 'sync.sqlite3'}"
     else:
         database = request.getfixturevalue("postgres_server").create_database(f"browser_{next(DATABASE_NUMBERS)}")
-    running = SiteAndService(sync_site, database)
+    running = SiteAndService(sync_site, database, poll_seconds=poll_seconds)
     yield running
     running.close()
 
@@ -613,3 +623,114 @@ def test_module_test_attempts_on_two_devices_add_up_and_show_on_both(new_device,
     expect(a.get_by_text(re.compile(r"Best so far: 0 of \d+, after 2 attempts\."))).to_be_visible(
         timeout=SYNC_TIMEOUT_MS
     )
+
+
+# A poll period short enough for a test to wait for, and much shorter than expect's 5 s: what B
+# shows below it shows with no reload and no event, only because its page polled.
+LIVE = pytest.mark.parametrize("poll_seconds", [0.5])
+
+
+@ON_BOTH_DATABASES
+@LIVE
+def test_an_open_page_shows_another_device_s_work_with_nothing_done_there(new_device, served):
+    a, b = two_devices(new_device, served)
+    type_and_sync(a, "print('typed on A, shown on B')\n")
+    expect(editor(b)).to_have_text("print('typed on A, shown on B')")
+    expect(b.get_by_text("code for this exercise")).to_be_hidden()  # B had nothing of its own: no choice
+    with syncing(a, "quizzes"):
+        a.get_by_role("radio", name="A correction").check()
+    expect(b.get_by_role("radio", name="A correction")).to_be_checked()
+    with syncing(a, "hints"):
+        click(a, "Show hint")
+    expect(b.locator(".hint").first).to_be_visible()
+    with syncing(a, '"sections":{"'):  # a reading section's end on screen: the section is done
+        a.locator("[data-section-end]").first.scroll_into_view_if_needed()
+    expect(a.locator(".section-list")).to_contain_text(": done")
+    expect(b.locator(".section-list li")).to_have_text(a.locator(".section-list li").all_inner_texts())
+    assert b.evaluate("document.visibilityState") == "visible"
+
+
+@LIVE
+def test_an_open_page_with_its_own_unsynced_edit_keeps_it_and_offers_the_other_device_s(new_device, served):
+    a, b = two_devices(new_device, served)
+    b.route("**/api/progress*", lambda route: route.abort())  # B's edit stays unsynced, for now
+    set_code(b, "print('B, not yet synced')\n")
+    expect(sync_status(b)).to_have_text(re.compile("^Sync failed"))
+    type_and_sync(a, "print('A, synced')\n")
+    b.unroute("**/api/progress*")
+    expect(b.get_by_text("Your other device has newer code for this exercise: use it, or keep mine")).to_be_visible(
+        timeout=SYNC_TIMEOUT_MS  # B polls again after a failure, a longer period later
+    )
+    expect(editor(b)).to_have_text("print('B, not yet synced')")
+    expect(sync_status(b)).to_have_text(SYNCED)
+    exercise = saved_progress(b)["exercises"]["residual_stack"]
+    assert {exercise["code"], *[draft["code"] for draft in exercise["drafts"]]} == {
+        "print('A, synced')\n",
+        "print('B, not yet synced')\n",
+    }
+
+
+@LIVE
+def test_a_study_page_shows_another_device_s_card_answer_with_nothing_done_there(new_device, served):
+    a, b = two_devices(new_device, served)
+    a.goto(served.url + CARD)
+    b.goto(served.url + CARD)
+    expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
+    answer = b.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role(
+        "radio", name="A correction to add to its input"
+    )
+    expect(answer).not_to_be_checked()
+    with syncing(a, "concept:"):
+        a.get_by_role("radiogroup", name=CARD_QUESTION).get_by_role(
+            "radio", name="A correction to add to its input"
+        ).check()
+    expect(answer).to_be_checked()
+
+
+@LIVE
+def test_a_hidden_page_does_not_poll_and_asks_when_it_is_shown_again(new_device, served):
+    a, b = two_devices(new_device, served)
+    b.evaluate("""() => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    asked = []
+    b.on("request", lambda request: "/api/" in request.url and asked.append(request.url))
+    type_and_sync(a, "print('while B was hidden')\n")
+    b.wait_for_timeout(1500)  # three poll periods: a visible page would have asked three times
+    assert asked == []
+    expect(editor(b)).not_to_have_text("print('while B was hidden')")
+    with b.expect_response(lambda response: "/api/progress" in response.url):
+        b.evaluate("""() => {
+            delete document.visibilityState;
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""")
+    expect(editor(b)).to_have_text("print('while B was hidden')")
+
+
+@LIVE
+def test_a_lesson_the_service_refused_is_not_sent_again_by_each_poll(new_device, served):
+    a = new_device()
+    create_account(a, served.url)
+    too_large = {
+        "schema": 2,
+        "lesson": "7.2",
+        "startedOver": 0,
+        "quizzes": {},
+        "quizTimes": {},
+        "sections": {},
+        "exercises": {"attention": {"code": "#" * 300_000, "starter": "s", "edited": 5, "basedOn": 0}},
+    }
+    sent_it = []
+    a.on(
+        "request",
+        lambda request: "/api/progress" in request.url and '"7.2":{' in (request.post_data or "") and sent_it.append(1),
+    )
+    a.evaluate("doc => localStorage.setItem('gradlab:progress:7.2', JSON.stringify(doc))", too_large)
+    type_and_sync(a, "print('synced beside a refused lesson')\n")
+    expect(sync_status(a)).to_contain_text("lesson '7.2' is larger than 256 KB")
+    for _ in range(3):  # three polls: reads, which leave the refusal named
+        with a.expect_request(lambda request: request.method == "GET" and "/api/progress?since=" in request.url):
+            pass
+    expect(sync_status(a)).to_contain_text("It stays saved in this browser; everything else synced.")
+    assert sent_it == [1]

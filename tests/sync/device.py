@@ -8,7 +8,7 @@ import copy
 
 import httpx
 
-from sync.progress_merge import empty_progress, merge_progress, next_stamp
+from sync.progress_merge import code_fingerprint, empty_progress, merge_progress, next_stamp
 from tests.soft_authenticator import SoftAuthenticator
 
 SITE = "http://localhost:8000"
@@ -114,6 +114,7 @@ class Learner:
             "starter": "s",
             "edited": self.stamp(lesson),
             "basedOn": current.get("edited", 0),
+            **({"basedOnHash": code_fingerprint(current["code"])} if "code" in current else {}),
         }
 
     def pick(self, quiz, option, lesson="8.6"):

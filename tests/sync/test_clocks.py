@@ -108,3 +108,22 @@ def test_two_edits_in_the_same_millisecond_are_both_kept(devices):
     laptop.sync()
     for device in (laptop, phone):
         assert sorted([device.code(), *device.drafts()]) == ["laptop's", "phone's"]
+
+
+def test_an_edit_at_the_time_of_the_version_another_was_written_over_is_kept(devices):
+    """Two versions share one time; a later edit on top of one of them drops that one alone."""
+    laptop, phone = devices(2)
+    laptop.create_account()
+    phone.add_with_code(laptop.device_code())
+    now = time.time() * 1000
+    laptop, phone = Learner(laptop, now), Learner(phone, now)
+    laptop.edit("laptop's")
+    phone.edit("phone's")
+    laptop.sync()
+    laptop.edit("laptop's, again")  # written over "laptop's", at the time "phone's" has too
+    phone.sync()
+    laptop.sync()
+    phone.sync()
+    for device in (laptop, phone):
+        assert device.code() == "laptop's, again"
+        assert device.drafts() == ["phone's"]

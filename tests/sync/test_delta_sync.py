@@ -4,7 +4,7 @@ answered only what changed since the version of the account's progress the devic
 import json
 import time
 
-from tests.sync.device import Learner
+from tests.sync.device import Device, Learner
 
 LESSONS = 150
 
@@ -64,3 +64,19 @@ def test_reading_progress_since_a_version_gives_only_later_lessons(devices):
     assert list(later["lessons"]) == ["1.2"] and later["version"] > version
     assert sorted(device.progress().json()["lessons"]) == ["1.1", "1.2"]
     assert device.http.get("/api/progress", params={"since": "x"}).status_code == 400
+
+
+def test_a_page_s_poll_is_a_read_that_says_how_often_to_poll_and_is_not_counted_as_a_write(start_service):
+    service = start_service(poll_seconds=0.5, writes_per_minute=3)
+    device = Device(service.url)
+    try:
+        device.create_account()
+        learner = Learner(device, time.time() * 1000)
+        learner.edit("one", lesson="1.1")
+        assert learner.sync().json()["pollSeconds"] == 0.5
+        for _ in range(10):  # a page open for minutes: far more polls than writes allowed
+            polled = device.http.get("/api/progress", params={"since": learner.since})
+            assert polled.status_code == 200 and polled.json()["lessons"] == {}
+        assert polled.json()["pollSeconds"] == 0.5 and polled.json()["synced"] > 0
+    finally:
+        device.close()

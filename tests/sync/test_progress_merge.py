@@ -5,7 +5,7 @@ import random
 import subprocess
 from pathlib import Path
 
-from sync.progress_merge import merge_document, merge_progress, next_stamp
+from sync.progress_merge import code_fingerprint, merge_document, merge_progress, next_stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE_MERGE = ROOT / "static" / "page" / "progress-merge.js"
@@ -22,6 +22,8 @@ def random_exercise(rng):
         exercise.update(
             code=rng.choice(CODES), starter="9e3779b9", edited=rng.choice(TIMES), basedOn=rng.choice([0, None, *TIMES])
         )
+        if rng.random() < 0.5:  # the code it was written over, one of those a tie may share a time with
+            exercise["basedOnHash"] = code_fingerprint(rng.choice(CODES))
     stamps = {}
     for field, values in (("passed", [True, False]), ("solutionShown", [True, False]), ("hints", [0, 1, 2, 3])):
         if rng.random() < 0.5:

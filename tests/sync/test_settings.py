@@ -23,6 +23,13 @@ def test_the_environment_sets_origins_rp_id_database_and_limit():
     assert settings.database_url == "postgresql+psycopg://db/gradlab"
     assert settings.sign_in_attempts_per_minute == 5
     assert settings_from_environment({"GRADLAB_WRITE_LIMIT": "7"}).writes_per_minute == 7
+    assert settings_from_environment({"GRADLAB_POLL_SECONDS": "0.5"}).poll_seconds == 0.5
+
+
+def test_a_poll_period_that_is_no_period_is_refused():
+    for seconds in ("0", "-1", "inf", "nan"):
+        with pytest.raises(ValueError, match="GRADLAB_POLL_SECONDS"):
+            settings_from_environment({"GRADLAB_POLL_SECONDS": seconds})
 
 
 def test_make_serve_s_defaults_allow_localhost():

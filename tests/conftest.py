@@ -1,4 +1,8 @@
-"""Fixtures shared by every test folder: one built site and one throwaway PostgreSQL server per test session."""
+"""Fixtures shared by every test folder: one built site, one check of the real lessons and one throwaway
+PostgreSQL server per test session."""
+
+import subprocess
+import sys
 
 import pytest
 
@@ -12,6 +16,13 @@ def built_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site")
     build.build_site(build.LESSONS_DIR, out)
     return out
+
+
+@pytest.fixture(scope="session")
+def real_lessons_check():
+    """`python build.py check` on the real lessons, run once for the tests that read it (it converts and
+    checks every lesson, most of a minute): the completed process, with its returncode, stdout and stderr."""
+    return subprocess.run([sys.executable, "build.py", "check"], cwd=build.ROOT, capture_output=True, text=True)
 
 
 @pytest.fixture(scope="session")

@@ -84,9 +84,8 @@ def test_a_long_in_depth_part_is_a_warning_not_a_problem(tmp_path):
     )
 
 
-def test_the_real_cards_and_test_pass_the_check_without_warnings():
-    completed = subprocess.run([sys.executable, "build.py", "check"], cwd=build.ROOT, capture_output=True, text=True)
-    assert (completed.returncode, completed.stderr) == (0, "")
+def test_the_real_cards_and_test_pass_the_check_without_warnings(real_lessons_check):
+    assert (real_lessons_check.returncode, real_lessons_check.stderr) == (0, "")
 
 
 # The real site: lesson 8.6, module 8's cards and its test.

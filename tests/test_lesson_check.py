@@ -599,9 +599,8 @@ def test_good_lessons_pass_the_check():
     assert (result.returncode, result.stdout, result.stderr) == (0, "4 lesson(s) OK\n", "")
 
 
-def test_the_real_lessons_pass_the_check():
-    result = run_build("check")
-    assert result.returncode == 0, result.stderr
+def test_the_real_lessons_pass_the_check(real_lessons_check):
+    assert real_lessons_check.returncode == 0, real_lessons_check.stderr
 
 
 def test_a_missing_course_plan_is_a_problem(tmp_path, monkeypatch, capsys):

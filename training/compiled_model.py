@@ -10,8 +10,8 @@ is needed:
 - a loss: their cross_entropy of one position's logits at one target letter, a tape per letter.
 - a name's mean: their name_loss, with the positions and the losses as inputs, a tape per length.
 
-A replay's loss and gradients must be the engine's: the trainer compares the two at the first step
-that uses a new tape (training/trainer.py), and trains on the engine if they ever differ.
+A replay's loss and gradients must be the engine's: the trainer compares the two at its first step and
+at a few later ones (training/trainer.py CHECKED_STEPS), and trains on the engine if they ever differ.
 """
 
 import math
@@ -44,7 +44,6 @@ class CompiledSteps:
         self.parameter_index = {id(p): i for i, p in enumerate(parameters)}
         self.wte_start = self.parameter_index[id(model.params["wte"][0][0])]
         self.positions, self.losses, self.means = {}, {}, {}  # pos / target / len(tokens) → tape
-        self.recorded = 0  # tapes recorded so far: a step that records one is checked against the engine
 
     def loss_and_gradients(self, tokens, P):
         """(the name's mean loss, [d loss / d parameter]) for tokens, with the parameters' numbers P."""
@@ -159,7 +158,6 @@ class CompiledSteps:
         return self.new_tape(losses, [total]), len(positions)
 
     def new_tape(self, inputs, outputs):
-        self.recorded += 1
         return Tape(inputs, outputs, self.parameter_index)
 
 

@@ -13,7 +13,7 @@ that may differ where a node feeds several others, so they agree to rounding (ab
 
 A number the recorded code read from a node's data and used as a plain constant (softmax's largest
 score, subtracted before exp) stays the number it was at recording. Where that matters, a replay
-differs from the engine: the caller compares the two (training/compiled_model.py) before trusting it.
+differs from the engine: the trainer compares the two at a few steps (training/trainer.py CHECKED_STEPS).
 """
 
 import functools

@@ -36,15 +36,23 @@ def power(exponent):
     return lambda a: (a**exponent, (exponent * a ** (exponent - 1),))
 
 
+def exponent_of(op):
+    """The fixed number a power's _op names ("**2" → 2, "**-0.5" → -0.5), or None if op names no power."""
+    if not (isinstance(op, str) and op.startswith("**")):
+        return None
+    text = op[2:]
+    try:  # the exponent as f"{exponent}" wrote it: "2", "-1", "0.5", "1e-05", "inf"
+        return float(text) if any(mark in text for mark in ".en") else int(text)
+    except ValueError:
+        return None
+
+
 def rule_of(op):
     """The rule of the operation a Value's _op names ("+", "**-1", "relu"…), or None if the engine has none."""
-    if isinstance(op, str) and op.startswith("**"):
-        text = op[2:]
-        try:  # the exponent as f"{exponent}" wrote it: "2", "-1", "0.5", "1e-05", "inf"
-            return power(float(text) if any(mark in text for mark in ".en") else int(text))
-        except ValueError:
-            return None
-    return OPERATIONS.get(op) if isinstance(op, str) else None
+    exponent = exponent_of(op)
+    if exponent is not None:
+        return power(exponent)
+    return OPERATIONS.get(op) if isinstance(op, str) and not op.startswith("**") else None
 
 
 def _apply(op, *inputs, rule=None):

@@ -22,7 +22,7 @@ import re
 
 from engine import Value
 from engine.graph import topological_order
-from engine.value import rule_of
+from engine.value import exponent_of
 
 # Each operation of the engine as code: (the node's value from its inputs' values, d node / d input for
 # each input), as expressions in a, b (the inputs' values) and out (the node's value). They must give
@@ -44,10 +44,8 @@ def code_of_power(exponent):
 
 def code_of(op):
     """(value code, local gradient codes) of the operation a Value's _op names, or None if there is none."""
-    if op.startswith("**") and rule_of(op) is not None:
-        exponent = float(op[2:]) if any(mark in op[2:] for mark in ".en") else int(op[2:])
-        return code_of_power(exponent)
-    return CODE_OF_OPERATION.get(op)
+    exponent = exponent_of(op)
+    return code_of_power(exponent) if exponent is not None else CODE_OF_OPERATION.get(op)
 
 
 class CannotRecord(Exception):

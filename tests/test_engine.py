@@ -1,6 +1,7 @@
 """The Value engine: every gradient against finite differences, the lesson's numbers, deep graphs."""
 
 import math
+import random
 
 import pytest
 
@@ -238,3 +239,38 @@ def test_backpropagate_of_several_roots_gives_gradients_of_their_sum():
     first, second = a * b, a + b
     backpropagate(first, second)
     assert (a.grad, b.grad, first.grad, second.grad) == (4.0, 3.0, 1.0, 1.0)
+
+
+def recursive_order(*roots):
+    """The walk topological_order promises, written the obvious recursive way (fine at this depth)."""
+    order, seen = [], set()
+
+    def visit(node):
+        if id(node) not in seen:
+            seen.add(id(node))
+            for child in node._children:
+                visit(child)
+            order.append(node)
+
+    for root in roots:
+        visit(root)
+    return order
+
+
+def test_topological_order_is_the_recursive_walk_on_a_graph_with_many_shared_nodes():
+    # The loop skips children already listed; the order must still be exactly the recursive walk's.
+    rng = random.Random(3)
+    nodes = [Value(rng.uniform(0.5, 2.0)) for _ in range(10)]
+    for _ in range(3000):
+        a, b = rng.choice(nodes[-30:]), rng.choice(nodes)
+        nodes.append(rng.choice([a * b, a + b, a.relu(), b**-1, a + a]))
+    roots = nodes[-1], nodes[-5], nodes[40]
+    assert [id(node) for node in topological_order(*roots)] == [id(node) for node in recursive_order(*roots)]
+
+
+def test_a_number_on_the_left_makes_the_node_a_number_on_the_right_makes():
+    a = Value(3.0)
+    for made_left, made_right in ((2.0 + a, a + 2.0), (2.0 * a, a * 2.0)):
+        assert made_left._op == made_right._op
+        assert made_left._children[0] is a and made_left._children[1].data == 2.0
+        assert made_left.data == made_right.data and made_left._local_grads == made_right._local_grads

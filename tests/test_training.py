@@ -1,6 +1,7 @@
 """training/ in CPython: microgpt's size, a deterministic run, the learner-function check, the names."""
 
 import functools
+import gc
 
 import pytest
 
@@ -198,3 +199,29 @@ def test_an_adam_step_whose_trace_is_not_its_calls_is_caught_and_its_calls_kept(
     # Updated as called, from the replay's gradients (the engine's to rounding), not as traced (g doubled).
     assert [p.data for p in trainer.parameters] == pytest.approx([p.data for p in engine.parameters], rel=1e-12)
     assert trainer.step() == pytest.approx(engine.step(), rel=1e-9)
+
+
+def test_a_step_holds_the_cycle_collector_off_and_turns_it_back_on():
+    collections, by_the_update = [], []
+
+    def note_collection(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    trainer = Trainer(references(), names(), MICROGPT, 100, 0)
+    update = trainer.update
+    trainer.update = lambda: (by_the_update.append(len(collections)), update())
+    gc.callbacks.append(note_collection)
+    try:
+        trainer.step()  # forward and backward make some 60,000 Values: the collector would run dozens of times
+    finally:
+        gc.callbacks.remove(note_collection)
+    assert by_the_update == [0] and gc.isenabled()
+
+
+def test_a_step_that_fails_still_turns_the_cycle_collector_back_on():
+    sources = dict(references(), mlp="def mlp(x, w1, w2):\n    raise RuntimeError('unfinished')\n")
+    trainer = Trainer(sources, names(), MICROGPT, 100, 0)
+    with pytest.raises(RuntimeError, match="unfinished"):
+        trainer.step()
+    assert gc.isenabled()

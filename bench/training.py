@@ -69,9 +69,33 @@ SAVED_LOSSES = """async (name) => {
 }"""
 
 
+# How the page's own thread fares while the worker trains: every task of 50 ms or more (the browser's
+# "long task", what makes scrolling and the chart stutter) and the largest gap between two frames.
+WATCH_MAIN_THREAD = """() => {
+  const watch = (window.mainThreadWatch = { longTasks: [], largestFrameGapMs: 0 });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) watch.longTasks.push(entry.duration);
+  }).observe({ type: "longtask" });
+  let last = performance.now();
+  const frame = (now) => {
+    watch.largestFrameGapMs = Math.max(watch.largestFrameGapMs, now - last);
+    last = now;
+    if (!watch.stopped) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}"""
+MAIN_THREAD_SEEN = """() => {
+  const watch = window.mainThreadWatch;
+  watch.stopped = true;
+  return { long_tasks: watch.longTasks.length, longest_task_ms: Math.max(0, ...watch.longTasks),
+           largest_frame_gap_ms: watch.largestFrameGapMs };
+}"""
+
+
 def measure_chromium(site_dir, steps, replay):
     """The page trains steps in headless Chromium: {seconds_per_step, mean_loss_last_100, first_losses,
-    memory_mb}, timed from Train to the last step; memory, the page's renderer's PSS at its largest."""
+    memory_mb, main_thread}, timed from Train to the last step; memory, the page's renderer's PSS at its
+    largest; main_thread, what WATCH_MAIN_THREAD saw meanwhile."""
     server = serve_in_background(site_dir)
     host, port = server.server_address[:2]
     try:
@@ -84,15 +108,20 @@ def measure_chromium(site_dir, steps, replay):
             expect(status).to_have_text("Ready to train.", timeout=READY_TIMEOUT_MS)
             page.get_by_role("spinbutton", name="Steps").fill(str(steps))
             page.get_by_role("checkbox", name=re.compile("^Replay")).set_checked(replay)
+            page.evaluate(WATCH_MAIN_THREAD)
             started = time.perf_counter()
             page.get_by_role("button", name="Train", exact=True).click()
             memory, last = 0.0, re.compile(rf"^step {steps} of {steps}")
+            scroll = 300
             while not last.match(status.inner_text()):
                 memory = max(memory, memory_now(context, page)["page_renderer_pss_mb"])
+                page.mouse.wheel(0, scroll)  # a learner scrolling up and down the page while it trains
+                scroll = -scroll
                 if time.perf_counter() - started > steps * 5:
                     raise TimeoutError(f"{steps} steps took over {steps * 5} s; the page shows {status.inner_text()!r}")
                 time.sleep(1.0)
             elapsed = time.perf_counter() - started
+            main_thread = page.evaluate(MAIN_THREAD_SEEN)
             speed = page.locator(".train-speed")
             expect(speed).to_contain_text("Mean loss")
             mean = float(re.search(r"(\d+\.\d+)$", speed.inner_text()).group(1))
@@ -106,6 +135,7 @@ def measure_chromium(site_dir, steps, replay):
         "mean_loss_last_100": mean,
         "first_losses": first,
         "memory_mb": memory,
+        "main_thread": main_thread,
         "engine_note": note,
     }
 
@@ -140,6 +170,12 @@ def report(where, both, steps):
         )
         if "memory_mb" in figures:
             line += f", the page's renderer at most {figures['memory_mb']:.0f} MB"
+        if "main_thread" in figures:
+            seen = figures["main_thread"]
+            line += (
+                f"; the page's own thread meanwhile: {seen['long_tasks']} tasks of 50 ms or more (the longest "
+                f"{seen['longest_task_ms']:.0f} ms), at most {seen['largest_frame_gap_ms']:.0f} ms between frames"
+            )
         if "samples" in figures:
             line += f"; samples at temperature 0.5: {', '.join(figures['samples'])}"
         lines.append(line)

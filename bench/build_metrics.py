@@ -72,7 +72,9 @@ def generate_course(lesson_file, out_dir):
             f'[[module]]\nnumber = {module}\ntitle = "Generated module {module}"\nlessons = {json.dumps(planned)}\n'
         )
     real_plan = (lesson_file.parent / PLAN_FILE).read_text(encoding="utf-8")
-    sections = real_plan[: real_plan.index("[[module]]")]  # the course's sections, which every lesson has
+    # The course's sections, which every lesson has; not its model, whose parts name lessons not generated.
+    preamble = real_plan[: real_plan.index("[[module]]")]
+    sections = re.sub(r"^model = \[\n.*?^\]\n", "", preamble, count=1, flags=re.M | re.S)
     (out_dir / PLAN_FILE).write_text(sections + "\n".join(plan), encoding="utf-8")
     return out_dir
 

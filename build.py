@@ -35,6 +35,7 @@ from gradlab import assets, page_checks, runtime
 from gradlab.blocks import BLOCK_KINDS, page_registry, template_loader
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
+from gradlab.lesson_cache import LessonCache, code_fingerprint
 from gradlab.lesson_checks import check_lesson
 from gradlab.lesson_format import convert_lesson
 from gradlab.module_test import find_module_test
@@ -51,6 +52,7 @@ STATIC_DIR = ROOT / "static"
 TEMPLATES_DIR = ROOT / "templates"
 NODE_MODULES = ROOT / "node_modules"
 CACHE_DIR = ROOT / ".cache"
+LESSON_CACHE_DIR = CACHE_DIR / "lessons"  # lessons converted and checked by earlier builds (gradlab/lesson_cache.py)
 SITE_DIR = ROOT / "site"
 CONVERT_IN_PARALLEL_FROM = 16  # lessons; below that, starting processes costs more than it saves
 
@@ -135,6 +137,7 @@ def serve(lessons_dir, out_dir, port, sync=None):
         if any(TEMPLATES_DIR in path.parents for path in changed):
             converted.clear()  # the block templates are part of every converted lesson
             written.clear()  # and the page templates of every page
+            cached_code_fingerprint.cache_clear()  # and of the key of every lesson kept on disk
         course = load_course(lessons_dir, templates, converted)
         study = load_study(lessons_dir, course, templates)
         report_warnings(study)
@@ -231,12 +234,39 @@ def load_course(lessons_dir, templates, converted=None):
         if path.name != "README.md"
     }
     stale = [path for path, text in texts.items() if path not in converted or converted[path][0] != text]
-    for path, lesson in zip(stale, convert_lessons([(path, texts[path]) for path in stale], templates)):
+    for path, lesson in zip(stale, converted_lessons(stale, texts, templates)):
         converted[path] = (texts[path], lesson)
     course = read_course(Path(lessons_dir) / PLAN_FILE, [converted[path][1] for path in texts])
     if course.problems:
         raise LessonProblems(course.problems)
     return course
+
+
+def converted_lessons(paths, texts, templates):
+    """Each lesson of paths (texts: path → text) converted and checked, taken from the lesson cache where
+    an earlier build converted the same text with the same code, and kept there otherwise."""
+    cache = lesson_cache(templates)
+    lessons = {path: cache.get(path, texts[path]) for path in paths} if cache else {}
+    missing = [path for path in paths if lessons.get(path) is None]
+    for path, lesson in zip(missing, convert_lessons([(path, texts[path]) for path in missing], templates)):
+        lessons[path] = lesson
+        if cache:
+            cache.put(path, texts[path], lesson)
+    return [lessons[path] for path in paths]
+
+
+def lesson_cache(templates):
+    """The cache of converted lessons; None with block kinds other than the built-in ones, whose code lies
+    outside what the cache's fingerprint covers."""
+    if templates.block_kinds != tuple(BLOCK_KINDS):
+        return None
+    return LessonCache(LESSON_CACHE_DIR, cached_code_fingerprint(), settings=repr(templates.globals["sync"]))
+
+
+@functools.cache
+def cached_code_fingerprint():
+    """The code's fingerprint, worked out once a process: the code a process runs does not change under it."""
+    return code_fingerprint(ROOT)
 
 
 def convert_lessons(sources, templates):

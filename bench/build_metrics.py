@@ -25,21 +25,24 @@ REBUILD_TIMEOUT_S = 120
 BUILT_LINE = re.compile(r"^built (.+) in ([\d.]+) s$")
 
 
-def time_builds(lessons_dir, out_dir, times=BUILDS):
-    """Seconds for build.build_site (what `make site` runs), runtime vendoring included, times over."""
+def time_builds(lessons_dir, out_dir, times=BUILDS, lesson_cache=None):
+    """Seconds for build.build_site (what `make site` runs), runtime vendoring included, times over;
+    with the converted lessons kept in lesson_cache rather than .cache/lessons, if given."""
     samples = []
-    for _ in range(times):
-        started = time.perf_counter()
-        with contextlib.redirect_stdout(io.StringIO()):  # its "built N lesson(s)" line would break the report
-            build.build_site(lessons_dir, out_dir)
-        samples.append(time.perf_counter() - started)
+    with mock.patch.object(build, "LESSON_CACHE_DIR", lesson_cache or build.LESSON_CACHE_DIR):
+        for _ in range(times):
+            started = time.perf_counter()
+            with contextlib.redirect_stdout(io.StringIO()):  # its "built N lesson(s)" line would break the report
+                build.build_site(lessons_dir, out_dir)
+            samples.append(time.perf_counter() - started)
     return samples
 
 
 def time_first_build(lessons_dir, out_dir, empty_cache):
-    """Seconds for a fresh clone's first build: with .cache/ empty, every download and snapshot happens again."""
+    """Seconds for a fresh clone's first build: with .cache/ empty, every download, snapshot and lesson
+    conversion happens again."""
     with mock.patch.object(build, "CACHE_DIR", empty_cache):
-        return time_builds(lessons_dir, out_dir, times=1)[0]
+        return time_builds(lessons_dir, out_dir, times=1, lesson_cache=empty_cache / "lessons")[0]
 
 
 def time_micropip_download(empty_cache):

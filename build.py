@@ -10,8 +10,9 @@
     --sync-url URL (or GRADLAB_SYNC_URL): the pages sign in and sync progress with the service there,
     `/api` on the site's own origin or `https://sync.example.org/api` on another; none by default.
 
-Stages, in order: load every lesson → validate → load and check the concept cards and module tests →
-write static files, runtime and pages, then the card, module and test pages.
+Stages, in order: load every lesson (from .cache/lessons where nothing it came from changed) → validate →
+load and check the concept cards and module tests → write static files, runtime and pages, then the card,
+module and test pages.
 """
 
 import argparse

@@ -31,7 +31,10 @@ def compute_explore(code, controls, values, learner=None):
     if not isinstance(result, dict) or "x" not in result:
         raise ExploreError(f"{EXPLORE_FUNCTION}() must return a dict with the list 'x' and one list per series")
     if learner is not None:
-        result = {**result, "yours": learners_series(namespace, learner, arguments)}
+        yours = learners_series(namespace, learner, arguments)
+        # A run of the learner's function gives no numbers when their code raised (a Measured reads None):
+        # no line of theirs, never a chart that fails, nor a worker that crashes under a Check.
+        result = {**result, "yours": [None] * len(result["x"]) if yours is None else yours}
     xs = list(result["x"])
     series = {name: [finite(v) for v in values] for name, values in result.items() if name != "x"}
     for name, values in series.items():

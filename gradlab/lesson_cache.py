@@ -1,8 +1,8 @@
 """Lessons an earlier build converted and checked, kept on disk and reused while nothing they came from
 has changed: not the lesson's text, not the code that converts and checks it, not the packages it runs on.
 
-Converting a lesson runs its numbers code and checks its exercises against the grader: about a second
-for a lesson of module 9, and most of a build's time. A build whose lessons did not change (the next
+Converting a lesson runs its numbers code and checks its exercises against the grader: over half a
+second a lesson here, and most of a build's time. A build whose lessons did not change (the next
 `make site`, `make serve` starting again, a test building a copy of the course) takes them from here.
 A key covers everything a conversion reads besides its own text, so a change anywhere in that code
 makes every lesson new again; nothing is ever reused by mistake, only converted once more than needed.

@@ -8,6 +8,7 @@ import signal
 
 import pytest
 
+import build
 from grading import browser
 from tests.corpus import RIGHT_STACK, lesson_exercise
 
@@ -89,3 +90,41 @@ residual_stack = Sneaky()
     assert verdict["message"].startswith(
         "Your code raised Boom on line 17 (from a property), which is not an Exception"
     )
+
+
+@pytest.fixture(scope="module")
+def mlp_explore():
+    """9.2's explore of the hidden units, which draws the learner's mlp beside the reference: (explore JSON,
+    exercise JSON), as the page sends them."""
+    lesson = next(build.LESSONS_DIR.glob("9.2-*.md"))
+    (explore,) = build.convert_and_check(lesson, lesson.read_text(encoding="utf-8"), build.make_templates()).blocks[
+        "explore"
+    ]
+    block, _ = lesson_exercise("9.2")
+    return json.dumps({"code": explore["code"], "controls": explore["controls"]}), json.dumps(
+        block["grading"].to_dict()
+    )
+
+
+MLP_THAT = "def mlp(x, w1, w2):\n    {}\n"
+
+
+def test_an_explore_whose_learner_code_raises_draws_no_line_of_theirs(stop_listened_for, mlp_explore):
+    explore, exercise = mlp_explore
+    reply = json.loads(browser.explore_json(explore, '{"letter": 5}', exercise, MLP_THAT.format("raise ValueError")))
+    assert set(reply["series"]["yours"]) == {None} and len(reply["series"]["yours"]) == len(reply["x"])
+    assert any(value is not None for value in reply["series"]["after"])
+
+
+def test_stop_during_an_explore_of_the_learners_code_is_an_interruption_not_a_crash(stop_listened_for, mlp_explore):
+    # The learner's run inside the explore takes the KeyboardInterrupt as its own error, like any run's;
+    # the explore must still answer as stopped.
+    explore, exercise = mlp_explore
+    stopped = MLP_THAT.format("import signal; signal.raise_signal(signal.SIGINT)")
+    assert json.loads(browser.explore_json(explore, '{"letter": 5}', exercise, stopped)) == {"interrupted": True}
+
+
+def test_stop_while_the_learners_program_loads_for_an_explore_is_an_interruption(stop_listened_for, mlp_explore):
+    explore, exercise = mlp_explore
+    stopped = "import signal\nsignal.raise_signal(signal.SIGINT)\n" + MLP_THAT.format("return x")
+    assert json.loads(browser.explore_json(explore, '{"letter": 5}', exercise, stopped)) == {"interrupted": True}

@@ -31,10 +31,7 @@ def compute_explore(code, controls, values, learner=None):
     if not isinstance(result, dict) or "x" not in result:
         raise ExploreError(f"{EXPLORE_FUNCTION}() must return a dict with the list 'x' and one list per series")
     if learner is not None:
-        yours = learners_series(namespace, learner, arguments)
-        # A run of the learner's function gives no numbers when their code raised (a Measured reads None):
-        # no line of theirs, never a chart that fails, nor a worker that crashes under a Check.
-        result = {**result, "yours": [None] * len(result["x"]) if yours is None else yours}
+        result = {**result, "yours": chart_points(learners_series(namespace, learner, arguments), len(result["x"]))}
     xs = list(result["x"])
     series = {name: [finite(v) for v in values] for name, values in result.items() if name != "x"}
     for name, values in series.items():
@@ -47,6 +44,15 @@ def learners_series(namespace, learner, arguments):
     """The explore's yours(run, **controls), run calling the learner's function on a case."""
     with learner_runner(*learner) as run:
         return namespace["yours"](run, **arguments)
+
+
+def chart_points(series, length):
+    """The learner's series as the chart's numbers: a gap wherever their code gave no number. A run whose
+    code raised reads None, and a wrong function may give a list of another length or of lists: no line
+    of theirs then, never a chart that fails (nor, in the page, a worker that crashes under a Check)."""
+    if not isinstance(series, (list, tuple)) or len(series) != length:
+        return [None] * length
+    return [value if isinstance(value, (int, float)) and not isinstance(value, bool) else None for value in series]
 
 
 def compiled(code):

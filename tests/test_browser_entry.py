@@ -128,3 +128,12 @@ def test_stop_while_the_learners_program_loads_for_an_explore_is_an_interruption
     explore, exercise = mlp_explore
     stopped = "import signal\nsignal.raise_signal(signal.SIGINT)\n" + MLP_THAT.format("return x")
     assert json.loads(browser.explore_json(explore, '{"letter": 5}', exercise, stopped)) == {"interrupted": True}
+
+
+@pytest.mark.parametrize("returning", ["return x[:3]", "return [x]", "return x[0]", "return [None] * 64"])
+def test_an_explore_whose_learner_code_gives_other_numbers_draws_gaps_where_they_are_not_points(
+    stop_listened_for, mlp_explore, returning
+):
+    explore, exercise = mlp_explore
+    reply = json.loads(browser.explore_json(explore, '{"letter": 5}', exercise, MLP_THAT.format(returning)))
+    assert set(reply["series"]["yours"]) == {None} and len(reply["series"]["yours"]) == len(reply["x"])

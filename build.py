@@ -36,7 +36,7 @@ from gradlab import assets, page_checks, runtime
 from gradlab.blocks import BLOCK_KINDS, page_registry, template_loader
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
-from gradlab.lesson_cache import LessonCache, code_fingerprint
+from gradlab.lesson_cache import LessonCache, build_fingerprint
 from gradlab.lesson_checks import check_lesson
 from gradlab.lesson_format import convert_lesson
 from gradlab.module_test import find_module_test
@@ -138,7 +138,7 @@ def serve(lessons_dir, out_dir, port, sync=None):
         if any(TEMPLATES_DIR in path.parents for path in changed):
             converted.clear()  # the block templates are part of every converted lesson
             written.clear()  # and the page templates of every page
-            cached_code_fingerprint.cache_clear()  # and of the key of every lesson kept on disk
+            cached_build_fingerprint.cache_clear()  # and of the key of every lesson kept on disk
         course = load_course(lessons_dir, templates, converted)
         study = load_study(lessons_dir, course, templates)
         report_warnings(study)
@@ -261,13 +261,13 @@ def lesson_cache(templates):
     outside what the cache's fingerprint covers."""
     if templates.block_kinds != tuple(BLOCK_KINDS):
         return None
-    return LessonCache(LESSON_CACHE_DIR, cached_code_fingerprint(), settings=repr(templates.globals["sync"]))
+    return LessonCache(LESSON_CACHE_DIR, cached_build_fingerprint(), settings=repr(templates.globals["sync"]))
 
 
 @functools.cache
-def cached_code_fingerprint():
+def cached_build_fingerprint():
     """The code's fingerprint, worked out once a process: the code a process runs does not change under it."""
-    return code_fingerprint(ROOT)
+    return build_fingerprint(ROOT)
 
 
 def convert_lessons(sources, templates):

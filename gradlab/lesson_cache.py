@@ -16,15 +16,14 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 # What converting and checking a lesson runs or reads besides the lesson: the build, the grader, the
 # engine the lessons' code imports, the training code modules 10 use, the block templates, the data.
 # sync/ holds the progress schema that bounds a quiz's options.
 SOURCES = ("build.py", "pyproject.toml", "gradlab", "grading", "engine", "training", "templates", "data", "sync")
 
 
-def code_fingerprint(root=ROOT):
-    """A digest of every file in SOURCES under root, this Python, and every installed package's version."""
+def build_fingerprint(root):
+    """A digest of every file in SOURCES under root (the project's folder), this Python, and every installed package's version."""
     digest = hashlib.sha256(sys.version.encode())
     packages = sorted(f"{dist.metadata['Name']}=={dist.version}" for dist in importlib.metadata.distributions())
     digest.update("\n".join(packages).encode())

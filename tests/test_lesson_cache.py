@@ -9,7 +9,7 @@ import pytest
 import build
 from gradlab import lesson_cache
 from gradlab.blocks import BLOCK_KINDS
-from gradlab.lesson_cache import LessonCache, code_fingerprint
+from gradlab.lesson_cache import LessonCache, build_fingerprint
 
 LESSON = next(build.LESSONS_DIR.glob("7.1-*.md"))
 # A line the instructor got wrong: the numbers code raises, so the lesson carries a problem at path:line.
@@ -64,7 +64,7 @@ def test_a_changed_text_is_converted_again_and_its_older_entry_dropped(tmp_path,
 def test_changed_code_converts_every_lesson_again(tmp_path, conversions, monkeypatch):
     path = lesson_in(tmp_path / "lessons")
     load(path)
-    monkeypatch.setattr(build, "cached_code_fingerprint", lambda: "the grader was edited")
+    monkeypatch.setattr(build, "cached_build_fingerprint", lambda: "the grader was edited")
     load(path)
     assert conversions == [path, path]
 
@@ -122,11 +122,11 @@ def test_the_fingerprint_follows_every_source_file_but_not_compiled_ones(tmp_pat
     (tmp_path / "grading" / "judge.py").write_text("VERDICT = 1\n")
     (tmp_path / "templates" / "blocks").mkdir()
     (tmp_path / "templates" / "blocks" / "quiz.html").write_text("<ol>")
-    before = code_fingerprint(tmp_path)
+    before = build_fingerprint(tmp_path)
     (tmp_path / "grading" / "__pycache__").mkdir()
     (tmp_path / "grading" / "__pycache__" / "judge.cpython-311.pyc").write_bytes(b"\0")
-    assert code_fingerprint(tmp_path) == before
+    assert build_fingerprint(tmp_path) == before
     (tmp_path / "templates" / "blocks" / "quiz.html").write_text("<ul>")
-    assert code_fingerprint(tmp_path) != before
+    assert build_fingerprint(tmp_path) != before
     shutil.rmtree(tmp_path / "templates" / "blocks")
-    assert code_fingerprint(tmp_path) != before
+    assert build_fingerprint(tmp_path) != before

@@ -73,11 +73,8 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
     resultCases.replaceChildren();
     editor.markErrorLine(null);
     if (runtime.state !== "ready") output.append("note", "Python is still loading; your code will run as soon as it is ready…\n");
-    // The time limit is for the learner's code, not for Python's first boot.
-    const limit = setTimeout(() => runtime.stop({ reason: "time-limit" }), timeLimitMs + (runtime.state === "ready" ? 0 : 60_000));
     const code = editor.getCode();
-    const outcome = kind === "check" ? await check(code) : await runtime.run(code, output.append);
-    clearTimeout(limit);
+    const outcome = kind === "check" ? await check(code) : await runtime.run(code, output.append, { timeLimitMs });
     busy = false;
     setRunning(false, buttons[kind]);
     report(kind, outcome, code);
@@ -85,7 +82,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
 
   async function check(code) {
     try {
-      return await runtime.check(await grading(), code, starter, output.append);
+      return await runtime.check(await grading(), code, starter, output.append, { timeLimitMs });
     } catch (error) {
       return { kind: "stopped", reason: "no-grading", message: error.message };
     }
@@ -171,6 +168,9 @@ function stopMessage(outcome, timeLimitMs) {
   }
   if (outcome.reason === "crashed") {
     return `Python crashed (${outcome.message}). It has been restarted; your code is safe in the editor.`;
+  }
+  if (outcome.beforeVerdict) {
+    return "Stopped before a verdict was given. Check again when you like; your code is saved.";
   }
   if (outcome.reason === "interrupted-itself") {
     return "Your code sent Python the interrupt signal that Stop sends (KeyboardInterrupt), so it stopped there, "

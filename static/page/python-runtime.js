@@ -124,6 +124,14 @@ export class PythonRuntime {
     });
   }
 
+  // Stop while a Check waits on the judge's worker (still booting, or drawing the cases) ends the Check
+  // there; the judge runs no learner code, so it is left to finish, and its late reply is ignored.
+  abandonJudging(reason) {
+    const waiting = [...this.judging.values()];
+    this.judging.clear();
+    for (const resolve of waiting) resolve({ kind: "stopped", ...reason, beforeVerdict: true });
+  }
+
   spawn() {
     return new PythonWorker(this.workerUrl, this.files, (handle, message) => this.receive(handle, message));
   }
@@ -139,6 +147,7 @@ export class PythonRuntime {
       if (handle === this.active) {
         this.setStatus(message.state, message.message);
         if (handle.ready) {
+          for (const request of this.pending.values()) this.startLimit(request);
           // The judge's worker boots next, then the spare: one boot at a time, so neither starves the other.
           this.startJudge();
           if (this.judge.ready) this.scheduleSpare();
@@ -176,7 +185,9 @@ export class PythonRuntime {
     }, SPARE_DELAY_MS);
   }
 
-  request(kind, fields, onOutput) {
+  // timeLimitMs: how long the code may run before it is stopped, counted from when its interpreter is
+  // ready (never Python's first boot, nor the judge's); none for the page's own requests.
+  request(kind, fields, onOutput, timeLimitMs = null) {
     this.start();
     if (this.state === "error") return Promise.resolve({ kind: "stopped", reason: "unavailable" });
     this.stopReason = null;
@@ -184,25 +195,34 @@ export class PythonRuntime {
     const message = requestMessage(kind, id, fields);
     if (this.active.interrupt) this.active.interrupt[0] = 0;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve, onOutput });
+      const request = { resolve, onOutput, timeLimitMs, limit: null };
+      this.pending.set(id, request);
       this.active.send(message);
+      if (this.active.ready) this.startLimit(request);
     });
   }
 
-  run(code, onOutput) {
-    return this.request("run", { code }, onOutput);
+  startLimit(request) {
+    if (request.timeLimitMs === null || request.limit !== null) return;
+    request.limit = setTimeout(() => this.stop({ reason: "time-limit" }), request.timeLimitMs);
+  }
+
+  run(code, onOutput, { timeLimitMs = null } = {}) {
+    return this.request("run", { code }, onOutput, timeLimitMs);
   }
 
   // exercise: the grader's JSON for the exercise, as the build wrote it. The judge's worker draws the
   // cases, the learner's worker runs the code on them, the judge's worker gives the verdict.
-  async check(exercise, code, starter, onOutput) {
+  async check(exercise, code, starter, onOutput, { timeLimitMs = null } = {}) {
     this.start();
     if (this.state === "error") return { kind: "stopped", reason: "unavailable" };
+    if (this.active.ready && !this.judge?.ready) onOutput?.("note", "Getting the checks ready…\n");
     const prepared = await this.askJudge("prepare", { exercise, code, starter });
     if (prepared.kind !== "done") return prepared;
     if (prepared.result.verdict) return { kind: "done", result: prepared.result.verdict };
     const { request, cases } = prepared.result;
-    const learned = await this.request("learn", { request: JSON.stringify(request), cases: JSON.stringify(cases), code }, onOutput);
+    const fields = { request: JSON.stringify(request), cases: JSON.stringify(cases), code };
+    const learned = await this.request("learn", fields, onOutput, timeLimitMs);
     if (learned.kind !== "done") return learned;
     // Whatever the code did to its interpreter that could not be undone: a fresh one for the next run.
     if (!learned.result.clean) this.replace({ reason: "restart" });
@@ -229,11 +249,13 @@ export class PythonRuntime {
     const request = this.pending.get(id);
     if (!request) return;
     this.pending.delete(id);
+    clearTimeout(request.limit);
     request.resolve(outcome);
   }
 
   // Stop running code: an interrupt when the page is isolated, else (or if ignored) a new worker.
   stop(reason) {
+    this.abandonJudging(reason);
     if (!this.busy) return;
     this.stopReason = reason;
     const waiting = [...this.pending.keys()];

@@ -159,6 +159,25 @@ def new_context(browser, off_origin_guard, site_url):
         context.close()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test of a page reports what the page knew of its interpreters and what it logged: a failure
+    seen once in CI is then read from its report, not guessed at."""
+    outcome = yield
+    report = outcome.get_result()
+    page = item.funcargs.get("page") if report.failed and call.when == "call" else None
+    if page is None or page.is_closed():
+        return
+    try:
+        statuses = page.evaluate(
+            "() => [...document.querySelectorAll('.python-status')].map((line) => ({text: line.textContent, ...line.dataset}))"
+        )
+    except Exception as error:  # noqa: BLE001 -- a page that cannot answer is itself the finding
+        statuses = f"(the page did not answer: {error})"
+    console = getattr(page, "console_messages", [])[-30:]
+    report.sections.append(("the page's Python", f"statuses: {statuses}\nconsole:\n" + "\n".join(console)))
+
+
 @pytest.fixture
 def page(new_context):
     """A fresh page (empty storage) in a guarded context, with the console's messages kept."""

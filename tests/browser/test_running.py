@@ -12,6 +12,8 @@ from tests.browser.lesson import (
     click,
     open_lesson,
     output,
+    result,
+    right_solution,
     set_code,
     wait_for_python,
 )
@@ -192,6 +194,38 @@ def test_an_exercise_with_its_own_time_limit_is_stopped_at_that_limit(page, site
     click(page, "Run")
     expect(output(page)).to_contain_text("Stopped: your code ran for more than 3 s, the limit", timeout=RUN_TIMEOUT_MS)
     assert 3 <= time.monotonic() - started < 10
+
+
+def test_the_time_limit_counts_from_when_python_is_ready_not_from_the_click(held_page):
+    page, held = held_page
+    page.route(held.url + LESSON, with_time_limit(3))
+    open_lesson(page, held.url)
+    set_code(page, "while True:\n    pass\n")
+    click(page, "Check")
+    expect(output(page)).to_contain_text("Python is still loading")
+    page.wait_for_timeout(4000)  # longer than the limit: Python's boot is not the learner's time
+    held.let_python_load()
+    wait_for_python(page)
+    ready = time.monotonic()
+    # The judge's interpreter boots after the learner's: its boot is not counted either.
+    expect(result(page)).to_contain_text(
+        "Not yet: Stopped: your code ran for more than 3 s, the limit", timeout=RUN_TIMEOUT_MS
+    )
+    assert time.monotonic() - ready >= 2.5  # the test sees Python ready a moment after the page does
+
+
+def test_stop_ends_a_check_that_is_still_waiting_for_python(held_page):
+    page, held = held_page
+    open_lesson(page, held.url)
+    set_code(page, right_solution(page))
+    click(page, "Check")
+    expect(output(page)).to_contain_text("Python is still loading")
+    click(page, "Stop")
+    expect(result(page)).to_contain_text("Not yet: Stopped before a verdict was given.", timeout=5000)
+    expect(page.get_by_role("button", name="Check")).to_be_enabled()
+    held.let_python_load()
+    wait_for_python(page)
+    a_right_check_passes(page)
 
 
 def test_on_a_host_without_headers_the_first_visit_never_reloads_and_later_ones_are_isolated(

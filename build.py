@@ -23,6 +23,7 @@ import shutil
 import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -42,6 +43,7 @@ from gradlab.lesson_format import convert_lesson
 from gradlab.module_test import find_module_test
 from gradlab.new_lesson import NewLessonError, new_lesson
 from gradlab.problems import LessonProblems, shown_path
+from gradlab.progress_bar import ProgressBar
 from gradlab.snapshot import SnapshotError, make_snapshot
 from gradlab.study_pages import load_study, part_record, progress_record, write_study_pages
 from gradlab.sync_url import SyncUrlError, read_sync_url
@@ -130,19 +132,15 @@ def serve(lessons_dir, out_dir, port, sync=None):
     templates = make_templates(sync)
     reset_directory(out_dir)
     urls = write_static(out_dir, sync) | write_runtime(out_dir)  # the runtime once: no watched file changes it
-    converted, written = {}, {}
+    kept = KeptBetweenBuilds()
 
     def rebuild(changed):
         if any(STATIC_DIR in path.parents for path in changed):
             urls.update(write_static(out_dir, sync))
         if any(TEMPLATES_DIR in path.parents for path in changed):
-            converted.clear()  # the block templates are part of every converted lesson
-            written.clear()  # and the page templates of every page
+            kept.forget()  # the templates are part of every converted lesson and card, and of every page
             cached_build_fingerprint.cache_clear()  # and of the key of every lesson kept on disk
-        course = load_course(lessons_dir, templates, converted)
-        study = load_study(lessons_dir, course, templates)
-        report_warnings(study)
-        write_site_pages(course, study, templates, out_dir, urls, sync, written)
+        course = rewrite_pages(lessons_dir, out_dir, templates, urls, sync, kept)
         return f"{len(course.lessons)} lesson(s)"
 
     # Only the preview needs the server and the sync service (`pip install '.[serve]'`): building does not import them.
@@ -155,6 +153,31 @@ def serve(lessons_dir, out_dir, port, sync=None):
         Settings(site_origins=(f"http://localhost:{port}", f"http://127.0.0.1:{port}"), lessons_dir=str(lessons_dir))
     )
     preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port, service=service)
+
+
+def rewrite_pages(lessons_dir, out_dir, templates, urls, sync, kept):
+    """The live preview's build after a change: every page written again, over the static files and runtime
+    already in out_dir (urls), converting and checking again only what the change touched; the course."""
+    course = load_course(lessons_dir, templates, kept.lessons)
+    study = load_study(lessons_dir, course, templates, kept.study)
+    report_warnings(study)
+    write_site_pages(course, study, templates, out_dir, urls, sync, kept)
+    return course
+
+
+@dataclass
+class KeptBetweenBuilds:
+    """What the live preview keeps from one build to the next, so that a rebuild redoes only what the
+    change touched. Each is read and refreshed by the step named beside it."""
+
+    lessons: dict = field(default_factory=dict)  # load_course
+    study: dict = field(default_factory=dict)  # load_study
+    written: dict = field(default_factory=dict)  # write_pages
+    readings: dict = field(default_factory=dict)  # page_checks.check_pages
+
+    def forget(self):
+        for kept in (self.lessons, self.study, self.written, self.readings):
+            kept.clear()
 
 
 def check_rendering(course, study, templates):
@@ -172,26 +195,27 @@ def check_rendering(course, study, templates):
         write_site_pages(course, study, templates, out_dir, urls, offline=False)
 
 
-def write_site_pages(course, study, templates, out_dir, urls, sync=None, written=None, offline=True):
+def write_site_pages(course, study, templates, out_dir, urls, sync=None, kept=None, offline=True):
     """Write every page, with what each page's blocks write beside it, then read them back as a reader
     would (raising LessonProblems for anything broken) and, if offline, ready them to work offline: the
-    one sequence the build, the check and the live preview share. written: see write_pages."""
+    one sequence the build, the check and the live preview share. kept: the live preview's KeptBetweenBuilds."""
     templates.globals["train_module"] = training_module(course)  # its lessons and page link to the training page
-    write_pages(course, templates, out_dir, urls, written)
+    write_pages(course, templates, out_dir, urls, kept and kept.written)
     write_study_pages(course, study, templates, out_dir, urls)
     write_index(course, study, templates, out_dir, urls)
     write_train_page(course, templates, out_dir, urls)
-    check_written_pages(course, study, out_dir)
+    check_written_pages(course, study, out_dir, kept and kept.readings)
     if offline:
         prepare_for_offline(out_dir, sync)
 
 
-def check_written_pages(course, study, out_dir):
-    """Raise LessonProblems for whatever a reader would see broken in the pages written (gradlab/page_checks.py)."""
+def check_written_pages(course, study, out_dir, readings=None):
+    """Raise LessonProblems for whatever a reader would see broken in the pages written (gradlab/page_checks.py);
+    readings: see check_pages."""
     sources = {f"{lesson.slug}/index.html": lesson.path for lesson in course.lessons}
     sources |= {f"concepts/{card.slug}.html": card.path for card in study.cards}
     sources |= {f"modules/{test.module_number}-test.html": test.path for test in study.tests}
-    problems = page_checks.check_pages(out_dir, sources)
+    problems = page_checks.check_pages(out_dir, sources, readings)
     if problems:
         raise LessonProblems(problems)
 
@@ -271,19 +295,28 @@ def cached_build_fingerprint():
 
 
 def convert_lessons(sources, templates):
-    """Convert and check each (path, text); a large course is shared out among the machine's cores."""
+    """Convert and check each (path, text); a large course is shared out among the machine's cores.
+    Most of a build's time: a terminal shows a progress bar when it takes more than a second."""
+    lessons = []
+    with ProgressBar("converting and checking lessons", len(sources)) as progress:
+        for lesson in converted_one_by_one(sources, templates):
+            lessons.append(lesson)
+            progress.advance()
+    return lessons
+
+
+def converted_one_by_one(sources, templates):
+    """Each source's lesson, in order, as soon as it is ready."""
     if len(sources) < CONVERT_IN_PARALLEL_FROM or (os.cpu_count() or 1) < 2:
-        return [convert_and_check(path, text, templates) for path, text in sources]
+        yield from (convert_and_check(path, text, templates) for path, text in sources)
+        return
     # fork: the workers start with everything already imported. Each makes its own templates:
     # a Jinja2 environment cannot be sent to another process.
     workers = os.cpu_count()
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         kinds = [templates.block_kinds] * len(sources)
-        return list(
-            pool.map(
-                convert_and_check_in_worker, *zip(*sources), kinds, chunksize=max(1, len(sources) // (4 * workers))
-            )
-        )
+        chunksize = max(1, len(sources) // (4 * workers))
+        yield from pool.map(convert_and_check_in_worker, *zip(*sources), kinds, chunksize=chunksize)
 
 
 @functools.cache

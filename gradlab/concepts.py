@@ -7,7 +7,7 @@ reading (plain links). It is written in the lesson format, so math, computed num
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gradlab.blocks.concept_links import SLUG
@@ -95,10 +95,26 @@ def read_header(source, keys, required):
     return values, value_lines, body_start
 
 
-def load_cards(lessons_dir, templates):
-    """Every card under lessons_dir/concepts/, converted and checked on its own, in file order."""
-    folder = Path(lessons_dir) / CONCEPTS_DIR
-    return [convert_card(path, path.read_text(encoding="utf-8"), templates) for path in sorted(folder.glob("*.md"))]
+def load_cards(lessons_dir, templates, converted=None):
+    """Every card under lessons_dir/concepts/, converted and checked on its own, in file order.
+    converted: see converted_files; a card reused from it comes back not yet placed in the course."""
+    paths = sorted((Path(lessons_dir) / CONCEPTS_DIR).glob("*.md"))
+    cards = converted_files(paths, lambda path, text: convert_card(path, text, templates), converted)
+    return [replace(card, taught_in=[], used_in=[]) for card in cards]
+
+
+def converted_files(paths, convert, converted=None):
+    """convert(path, text) of each file, in order. converted (path → (text, result)), kept by the caller
+    between builds, is both read and filled: a file whose text is unchanged is not converted again, so
+    the live preview re-reads only what was edited. A result must be copied before the course fills it in."""
+    converted = {} if converted is None else converted
+    results = []
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        if path not in converted or converted[path][0] != text:
+            converted[path] = (text, convert(path, text))
+        results.append(converted[path][1])
+    return results
 
 
 def convert_card(path, text, templates):

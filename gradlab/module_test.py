@@ -6,10 +6,10 @@ or written, has an explanation for every option (the quiz format demands one), s
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from gradlab.concepts import listed, read_header
+from gradlab.concepts import converted_files, listed, read_header
 from gradlab.lesson_format import LessonSource, new_markdown, run_lesson_code
 from gradlab.problems import LessonProblem
 
@@ -45,10 +45,12 @@ class ModuleTest:
         return -(-len(self.questions) * self.pass_percent // 100)
 
 
-def load_tests(lessons_dir, templates):
-    """Every module test under lessons_dir/tests/, converted and checked on its own."""
-    folder = Path(lessons_dir) / TESTS_DIR
-    return [convert_test(path, path.read_text(encoding="utf-8"), templates) for path in sorted(folder.glob("*.md"))]
+def load_tests(lessons_dir, templates, converted=None):
+    """Every module test under lessons_dir/tests/, converted and checked on its own. converted: see
+    converted_files; a test reused from it comes back with no questions drawn yet."""
+    paths = sorted((Path(lessons_dir) / TESTS_DIR).glob("*.md"))
+    tests = converted_files(paths, lambda path, text: convert_test(path, text, templates), converted)
+    return [replace(test, questions=[]) for test in tests]
 
 
 def convert_test(path, text, templates):

@@ -149,8 +149,10 @@ def read_page(html):
     return reader
 
 
-def check_pages(out_dir, sources):
-    """Every problem in the site's pages; sources maps a page's path in the site to its source file, if any."""
+def check_pages(out_dir, sources, readings=None):
+    """Every problem in the site's pages; sources maps a page's path in the site to its source file, if any.
+    readings (name → (html, its reading)), kept by the live preview between builds, is read and refreshed:
+    a page whose HTML did not change is not parsed again. Its links are always followed again."""
     out_dir = Path(out_dir)
     # A solution is highlighted code, fetched into its lesson's page: not a page of its own.
     pages = {
@@ -158,7 +160,14 @@ def check_pages(out_dir, sources):
         for path in sorted(out_dir.rglob("*.html"))
         if not path.name.startswith("solution-")
     }
-    read = {name: read_page(html) for name, html in pages.items()}
+    known = {} if readings is None else readings
+    read = {
+        name: known[name][1] if name in known and known[name][0] == html else read_page(html)
+        for name, html in pages.items()
+    }
+    if readings is not None:
+        readings.clear()
+        readings.update((name, (pages[name], reader)) for name, reader in read.items())
     problems = []
     for name, reader in read.items():
         findings = reader.findings + link_findings(out_dir, name, reader.links, read)

@@ -21,9 +21,12 @@ class Study:
     warnings: list
 
 
-def load_study(lessons_dir, course, templates):
-    """Load and check every card and module test against the course; raise LessonProblems listing every problem."""
-    cards, tests = load_cards(lessons_dir, templates), load_tests(lessons_dir, templates)
+def load_study(lessons_dir, course, templates, converted=None):
+    """Load and check every card and module test against the course; raise LessonProblems listing every problem.
+    converted: a dict the live preview keeps between builds, so that unchanged files are not converted again."""
+    converted = {} if converted is None else converted
+    cards = load_cards(lessons_dir, templates, converted.setdefault("cards", {}))
+    tests = load_tests(lessons_dir, templates, converted.setdefault("tests", {}))
     problems = [problem for item in [*cards, *tests] for problem in item.problems]
     problems += place_cards(cards, course)
     problems += draw_questions(tests, course, cards)

@@ -7,6 +7,8 @@ import time
 
 import pytest
 
+import build
+from gradlab.problems import LessonProblems
 from tests.preview import GOOD_LESSONS, Preview, edit
 
 LESSON = "8.2-second-of-eight"
@@ -89,3 +91,50 @@ def test_ctrl_c_stops_a_background_job_within_two_seconds_with_a_page_open(tmp_p
     finally:
         if preview.process.poll() is None:
             preview.process.kill()
+
+
+def site_pages(site):
+    """Every page and the service worker's file list, as written: path → text."""
+    files = [*site.rglob("*.html"), site / "service-worker.js"]
+    return {path.relative_to(site).as_posix(): path.read_text() for path in files}
+
+
+def test_a_rebuild_that_reuses_what_did_not_change_writes_what_a_full_build_writes(tmp_path):
+    lessons, site = tmp_path / "lessons", tmp_path / "site"
+    shutil.copytree(build.LESSONS_DIR, lessons)
+    templates = build.make_templates()
+    build.reset_directory(site)
+    urls = build.write_static(site) | build.write_runtime(site)
+    kept = build.KeptBetweenBuilds()
+    build.rewrite_pages(lessons, site, templates, urls, None, kept)
+    # A lesson's prose, a card's, and a module test's, each edited and rebuilt on what was kept.
+    edit(lessons / "8.6-residual-connections.md", "## Watch\n", "## Watch\n\nAn edited first line.\n")
+    build.rewrite_pages(lessons, site, templates, urls, None, kept)
+    edit(lessons / "concepts" / "relu.md", "## In depth\n", "## In depth\n\nAn edited card.\n")
+    edit(lessons / "tests" / "module-8.md", "about how much gradient?", "about how much gradient, edited?")
+    build.rewrite_pages(lessons, site, templates, urls, None, kept)
+
+    fresh = tmp_path / "fresh"
+    build.build_site(lessons, fresh)
+    rebuilt, built = site_pages(site), site_pages(fresh)
+    assert "An edited first line." in rebuilt["8.6-residual-connections/index.html"]
+    assert "An edited card." in rebuilt["concepts/relu.html"]
+    assert "gradient, edited?" in rebuilt["modules/8-test.html"]
+    assert rebuilt.keys() == built.keys()
+    assert [path for path in built if rebuilt[path] != built[path]] == []
+
+
+def test_a_rebuild_finds_a_link_broken_by_another_pages_edit(tmp_path):
+    lessons, site = tmp_path / "lessons", tmp_path / "site"
+    shutil.copytree(GOOD_LESSONS, lessons)
+    templates = build.make_templates()
+    build.reset_directory(site)
+    urls = build.write_static(site) | build.write_runtime(site)
+    kept = build.KeptBetweenBuilds()
+    build.rewrite_pages(lessons, site, templates, urls, None, kept)
+    linking, linked = sorted(lessons.glob("8.*.md"))[:2]
+    edit(linking, "\n## Watch\n", f"\n## Watch\n\nSee [its example](../{linked.stem}/index.html#an-example).\n")
+    with pytest.raises(LessonProblems, match="names the anchor #an-example"):
+        build.rewrite_pages(lessons, site, templates, urls, None, kept)
+    edit(linked, "\n## Watch\n", "\n## Watch\n\n### An example\n\nIts text.\n")
+    build.rewrite_pages(lessons, site, templates, urls, None, kept)

@@ -82,7 +82,7 @@ def parse_explore(argument, lines, opening, context):
     if yours_marker is not None:
         explore["code"] += "\n".join(lines[yours_marker + 1 :]) + "\n"
     try:
-        explore["data"] = compute_explore(explore["code"], explore["controls"], {})
+        explore["data"] = json.loads(first_view(explore["code"], json.dumps(explore["controls"])))
     except ExploreError as error:
         report(opening + 1 + marker, f"explore '{argument}': {error}")
         return None
@@ -207,6 +207,13 @@ def has_exercise_block(lesson, name):
     """Whether the lesson's file opens an exercise block of that name (readable or not)."""
     fence = re.compile(rf"^```\s*exercise\s+{re.escape(name)}\s*$", re.MULTILINE)
     return bool(fence.search(lesson.path.read_text(encoding="utf-8")))
+
+
+@functools.lru_cache(maxsize=256)  # an explore is run once while its code is unchanged (the live preview)
+def first_view(code, controls):
+    """The JSON of the explore's numbers at its controls' defaults (controls: their JSON). The engine the
+    code runs on does not change under a running process: the live preview watches lessons, not engine/."""
+    return json.dumps(compute_explore(code, json.loads(controls), {}))
 
 
 @functools.lru_cache(maxsize=256)  # the same explore and exercise are checked once (live preview, copies)

@@ -505,7 +505,7 @@ def write_wheel(wheel, out_dir):
 
 
 def write_page(path, template, **context):
-    path.write_text(template.render(**context), encoding="utf-8")
+    assets.write_page(path, template.render(**context))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,15 @@ IMMUTABLE = re.compile(rf"(\.[0-9a-f]{{{HASH_LENGTH}}}\.\w+$|/[0-9a-f]{{{HASH_LE
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".bin", ".py"}
 
 
+def write_page(path, text):
+    """Write a page's text unless the file already holds exactly it: a page the live preview writes again
+    unchanged keeps its time, so precompress does not compress it again."""
+    path = Path(path)
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return
+    path.write_text(text, encoding="utf-8")
+
+
 def content_hash(path):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:HASH_LENGTH]
 

@@ -13,6 +13,7 @@ the line of the page's source (lesson, card, module test) that holds its text, e
 the built page itself.
 """
 
+import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -154,11 +155,14 @@ def check_pages(out_dir, sources, readings=None):
     readings (name → (html, its reading)), kept by the live preview between builds, is read and refreshed:
     a page whose HTML did not change is not parsed again. Its links are always followed again."""
     out_dir = Path(out_dir)
+    everything = list(out_dir.rglob("*"))
+    folders = {""} | {path.relative_to(out_dir).as_posix() for path in everything if path.is_dir()}
+    files = {path.relative_to(out_dir).as_posix() for path in everything} - folders
     # A solution is highlighted code, fetched into its lesson's page: not a page of its own.
     pages = {
-        path.relative_to(out_dir).as_posix(): path.read_text(encoding="utf-8")
-        for path in sorted(out_dir.rglob("*.html"))
-        if not path.name.startswith("solution-")
+        name: (out_dir / name).read_text(encoding="utf-8")
+        for name in sorted(files)
+        if name.endswith(".html") and not posixpath.basename(name).startswith("solution-")
     }
     known = {} if readings is None else readings
     read = {
@@ -170,22 +174,23 @@ def check_pages(out_dir, sources, readings=None):
         readings.update((name, (pages[name], reader)) for name, reader in read.items())
     problems = []
     for name, reader in read.items():
-        findings = reader.findings + link_findings(out_dir, name, reader.links, read)
+        findings = reader.findings + link_findings(files, folders, name, reader.links, read)
         locate = Locator(name, sources.get(name))
         problems += [locate(line, snippets, message) for line, snippets, message in findings]
     return sorted(set(problems), key=lambda p: (str(p.path), p.line, p.message))
 
 
-def link_findings(out_dir, name, links, read):
-    """Each link or image address inside the site that leads to no file, or to an id its page lacks."""
+def link_findings(files, folders, name, links, read):
+    """Each link or image address inside the site that leads to no file, or to an id its page lacks.
+    files, folders: every file's and folder's path in the site, relative to it ("" is its root)."""
     findings = []
     for address, line, context in links:
         if OTHER_SCHEME.match(address):
             continue
         parts = urlsplit(address)
-        target = (Path(name).parent / unquote(parts.path)).as_posix() if parts.path else name
+        target = posixpath.join(posixpath.dirname(name), unquote(parts.path)) if parts.path else name
         target = normalise(target)
-        if target is None or not (out_dir / target).exists():
+        if target is None or (target not in files and target not in folders):
             findings.append(
                 (
                     line,
@@ -195,7 +200,7 @@ def link_findings(out_dir, name, links, read):
                 )
             )
             continue
-        if (out_dir / target).is_dir():
+        if target in folders:
             target = normalise(target + "/index.html")
         if parts.fragment and target in read and unquote(parts.fragment) not in read[target].ids:
             findings.append(

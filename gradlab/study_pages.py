@@ -7,6 +7,7 @@ modules/<n>-test.html), like the lessons, so that prose links between them read 
 import json
 from dataclasses import dataclass
 
+from gradlab.assets import write_page
 from gradlab.concepts import Card, cards_of, load_cards, place_cards
 from gradlab.module_test import draw_questions, find_module_test, load_tests
 from gradlab.problems import LessonProblems
@@ -82,7 +83,7 @@ def study_start(module, cards):
 
 
 def render(templates, name, path, **context):
-    path.write_text(templates.get_template(name).render(root="../", **context), encoding="utf-8")
+    write_page(path, templates.get_template(name).render(root="../", **context))
 
 
 def progress_record(item):

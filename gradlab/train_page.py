@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
+from gradlab.assets import write_page
 from training.pieces import PIECES
 
 NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "names.txt"
@@ -63,6 +64,4 @@ def write_train_page(course, templates, out_dir, urls):
     folder.mkdir(exist_ok=True)
     (folder / "pieces.json").write_text(json.dumps(pieces), encoding="utf-8")
     shutil.copyfile(NAMES_FILE, folder / "names.txt")
-    (folder / "index.html").write_text(
-        templates.get_template("train.html").render(root="../", urls=urls, pieces=pieces), encoding="utf-8"
-    )
+    write_page(folder / "index.html", templates.get_template("train.html").render(root="../", urls=urls, pieces=pieces))

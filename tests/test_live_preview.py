@@ -110,9 +110,12 @@ def test_a_rebuild_that_reuses_what_did_not_change_writes_what_a_full_build_writ
     # A lesson's prose, a card's, and a module test's, each edited and rebuilt on what was kept.
     edit(lessons / "8.6-residual-connections.md", "## Watch\n", "## Watch\n\nAn edited first line.\n")
     build.rewrite_pages(lessons, site, templates, urls, None, kept)
+    untouched = site / "concepts" / "adam.html"
+    written_at = untouched.stat().st_mtime_ns
     edit(lessons / "concepts" / "relu.md", "## In depth\n", "## In depth\n\nAn edited card.\n")
     edit(lessons / "tests" / "module-8.md", "about how much gradient?", "about how much gradient, edited?")
     build.rewrite_pages(lessons, site, templates, urls, None, kept)
+    assert untouched.stat().st_mtime_ns == written_at, "a page the edits did not change is not written again"
 
     fresh = tmp_path / "fresh"
     build.build_site(lessons, fresh)

@@ -164,10 +164,9 @@ def check_pages(out_dir, sources, readings=None):
         for name in sorted(files)
         if name.endswith(".html") and not posixpath.basename(name).startswith("solution-")
     }
-    known = {} if readings is None else readings
+    known = readings or {}
     read = {
-        name: known[name][1] if name in known and known[name][0] == html else read_page(html)
-        for name, html in pages.items()
+        name: known[name][1] if known.get(name, (None,))[0] == html else read_page(html) for name, html in pages.items()
     }
     if readings is not None:
         readings.clear()

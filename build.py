@@ -182,7 +182,7 @@ class KeptBetweenBuilds:
 
 def check_rendering(course, study, templates):
     """What the build would write, written to a scratch folder and read back by the page checks.
-    The runtime is not built: its paths appear only in data attributes, which no check follows."""
+    The runtime is not built: empty files stand where the page script is told to find it."""
     with tempfile.TemporaryDirectory() as scratch:
         out_dir = Path(scratch)
         unbuilt = {
@@ -191,6 +191,9 @@ def check_rendering(course, study, templates):
             "snapshot": "pyodide/python.bin.gz",
             "snapshot-for": "unbuilt",
         }
+        for name in ("engine-wheel", "snapshot"):
+            (out_dir / unbuilt[name]).parent.mkdir(parents=True, exist_ok=True)
+            (out_dir / unbuilt[name]).touch()
         urls = write_static(out_dir, block_kinds=templates.block_kinds) | unbuilt
         write_site_pages(course, study, templates, out_dir, urls, offline=False)
 
@@ -373,8 +376,9 @@ def write_static(out_dir, sync=None, block_kinds=BLOCK_KINDS):
     bundle_page_script(
         NODE_MODULES, STATIC_DIR / "python-worker.js", out_dir / "static" / "python-worker.js"
     )  # with its protocol
-    # Bundles of their own, loaded only when needed: the chart library as an explore starts, the graph
-    # view when a learner first asks to see a graph.
+    # Bundles of their own, loaded only when needed: the code editor as the learner nears the Build
+    # section, the chart library as an explore starts, the graph view when a learner first asks for a graph.
+    bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "code-editor.js", out_dir / "static" / "code-editor.js")
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "chart.js", out_dir / "static" / "chart.js")
     bundle_page_script(NODE_MODULES, STATIC_DIR / "page" / "graph-view.js", out_dir / "static" / "graph-view.js")
     # The training page's script and its worker (train/index.html).

@@ -162,6 +162,12 @@ def measure_lesson_session(browser, site_url, runs, session, progress):
         wait_for_python(page)
         session["requests_until_ready"] = list(loaded)
         session["memory_ready"] = memory_now(context, page)
+        progress("lesson page: the Build section comes into view (the editor, the judge, the spare)")
+        before = len(loaded)
+        session["editor_arrival_ms"] = page.evaluate(EDITOR_ARRIVAL)
+        session["editor_on_demand"] = [url for url in loaded[before:] if url.endswith(".js")]
+        page.locator('.exercise [data-judge="ready"]').first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        session["memory_with_judge"] = memory_now(context, page)
         wait_for_spare(page)
         session["memory_with_spare"] = memory_now(context, page)
         progress(f"lesson page: Check → verdict, {CHECKS} times")
@@ -191,6 +197,15 @@ def measure_lesson_session(browser, site_url, runs, session, progress):
             session["replacement_ms"].append(time_stop(page, STATUS, "^Python ready$")[0])
     finally:
         context.close()
+
+
+# From scrolling the Build section into view to CodeMirror in the page, in the page's own clock.
+EDITOR_ARRIVAL = """async () => {
+  const start = performance.now();
+  document.querySelector(".exercise").scrollIntoView();
+  while (!document.querySelector(".code-editor-host")) await new Promise((frame) => requestAnimationFrame(frame));
+  return performance.now() - start;
+}"""
 
 
 def measure_checks_per_lesson(browser, site_url, lesson_pages, checks, progress):

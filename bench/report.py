@@ -1,18 +1,22 @@
 """The benchmark's summary: medians, ratios to the bare boot of the same run, the issue's targets, and a table."""
 
+import math
 from statistics import median
 
 KB = 1024
 
-# Issue 7's targets. Ratios compare the lesson with the bare boot measured in the same run.
+# Issue 7's targets, raised by issue 24's. Ratios compare the lesson with the bare boot of the same run.
 FCP_LIMIT_MS = 300
 COLD_RATIO_LIMIT = 1.1
 WARM_RATIO_LIMIT = 0.35  # against the bare page's warm boot: both reload with a warm HTTP cache
 GRAPH_LIMIT_MS = 200
-CHECK_LIMIT_MS = 30
+CHECK_LIMIT_MS = 30  # issue 24: the p95 of each graded lesson's Checks
 WEIGHT_LIMIT_KB = 200
-BUILD_200_LIMIT_S = 5
-REBUILD_LIMIT_S = 0.3
+INITIAL_JS_LIMIT_KB = 60
+MEMORY_LIMIT_MB = 200
+MEMORY_WITH_SPARE_LIMIT_MB = 280
+BUILD_200_LIMIT_S = 3
+REBUILD_LIMIT_S = 0.1
 SYNC_P95_LIMIT_MS = 50
 # Issue 27's, for first visits over a slow network (bench/slow_network.py), against the bare boot there.
 SLOW_EXTRA_BYTES_LIMIT_MB = 1
@@ -48,9 +52,16 @@ def summarize(results):
         "interrupts_not_honoured": session.get("interrupts_not_honoured"),
         "replacement_ms": median_of(session.get("replacement_ms")),
         "weight_gzip_kb": weight["total"]["gzip"] / KB if weight else None,
+        "initial_js_gzip_kb": weight["JS"]["gzip"] / KB if weight else None,
+        "editor_gzip_kb": results.get("editor_gzip_kb"),
+        "editor_arrival_ms": session.get("editor_arrival_ms"),
+        "check_p95_worst_ms": max(
+            (p95(samples) for samples in results.get("checks_per_lesson", {}).values()), default=None
+        ),
         "weight_raw_kb": weight["total"]["raw"] / KB if weight else None,
         "memory_bare_mb": memory_median("bare"),
         "memory_lesson_mb": memory_median("lesson"),
+        "memory_lesson_with_judge_mb": session.get("memory_with_judge", {}).get("page_renderer_pss_mb"),
         "memory_lesson_with_spare_mb": session.get("memory_with_spare", {}).get("page_renderer_pss_mb"),
         "build_1_s": median_of(results.get("build_1_s")),
         "first_build_1_s": results.get("first_build_1_s"),
@@ -81,9 +92,14 @@ def judge(figures):
         "python_ready_cold": at_most("ready_cold_ratio", COLD_RATIO_LIMIT),
         "python_ready_warm": at_most("ready_warm_ratio", WARM_RATIO_LIMIT),
         "check_to_verdict": at_most("check_ms", CHECK_LIMIT_MS),
+        "check_p95_every_lesson": at_most("check_p95_worst_ms", CHECK_LIMIT_MS),
         "page_weight": at_most("weight_gzip_kb", WEIGHT_LIMIT_KB),
+        "initial_javascript": at_most("initial_js_gzip_kb", INITIAL_JS_LIMIT_KB),
+        "memory_at_ready": at_most("memory_lesson_mb", MEMORY_LIMIT_MB),
+        "memory_with_spare": at_most("memory_lesson_with_spare_mb", MEMORY_WITH_SPARE_LIMIT_MB),
         "build_200_lessons": at_most("build_200_s", BUILD_200_LIMIT_S),
         "one_changed_lesson": at_most("rebuild_200_s", REBUILD_LIMIT_S),
+        "one_changed_lesson_real_course": at_most("rebuild_1_s", REBUILD_LIMIT_S),
         "sync_round_trip": at_most("sync_p95_ms", SYNC_P95_LIMIT_MS),
         "sync_lost_updates": None if figures.get("sync_lost_updates") is None else figures["sync_lost_updates"] == 0,
     }
@@ -134,7 +150,13 @@ def table(results):
             met["check_to_verdict"],
         ),
         *[
-            (f"  Check → verdict, lesson {lesson}, median of {len(samples)}", ms(median_of(samples)))
+            (
+                f"  Check → verdict, lesson {lesson}, median / p95 of {len(samples)}",
+                f"{ms(median_of(samples))} / {ms(p95(samples))}",
+                "",
+                f"p95 ≤ {CHECK_LIMIT_MS} ms",
+                p95(samples) <= CHECK_LIMIT_MS,
+            )
             for lesson, samples in results.get("checks_per_lesson", {}).items()
         ],
         *(
@@ -161,12 +183,33 @@ def table(results):
             f"≤ {WEIGHT_LIMIT_KB} KB",
             met["page_weight"],
         ),
-        *[(f"    {kind}", kb_pair(weight[kind])) for kind in ("HTML", "CSS", "JS") if kind in weight],
+        *[(f"    {kind}", kb_pair(weight[kind])) for kind in ("HTML", "CSS") if kind in weight],
+        (
+            "    JS: initial JavaScript, before the learner nears the editor",
+            kb_pair(weight.get("JS")),
+            "",
+            f"≤ {INITIAL_JS_LIMIT_KB} KB",
+            met["initial_javascript"],
+        ),
+        (
+            "  the code editor as the Build section nears: gzip, and scroll → editor in the page",
+            f"{kb(f['editor_gzip_kb'])}, {ms(f['editor_arrival_ms'])}",
+        ),
         (
             "  memory at Python ready: page's renderer PSS",
             f"{mb(f['memory_lesson_mb'])} (bare page {mb(f['memory_bare_mb'])})",
+            "",
+            f"≤ {MEMORY_LIMIT_MB} MB",
+            met["memory_at_ready"],
         ),
-        ("  memory with the warm spare booted", mb(f["memory_lesson_with_spare_mb"])),
+        ("  memory at the Build section, the judge's interpreter booted", mb(f["memory_lesson_with_judge_mb"])),
+        (
+            "  memory with the warm spare booted too",
+            mb(f["memory_lesson_with_spare_mb"]),
+            "",
+            f"≤ {MEMORY_WITH_SPARE_LIMIT_MB} MB",
+            met["memory_with_spare"],
+        ),
         ("Build (build.build_site, as make site)",),
         ("  1 lesson, runtime vendoring included", s(f["build_1_s"])),
         ("  1 lesson, first build (.cache/ empty)", s(f["first_build_1_s"])),
@@ -181,7 +224,13 @@ def table(results):
             f"≤ {REBUILD_LIMIT_S} s",
             met["one_changed_lesson"],
         ),
-        ("  one changed lesson while serving, 1 lesson", s(f["rebuild_1_s"])),
+        (
+            "  one changed lesson while serving, the real course",
+            s(f["rebuild_1_s"]),
+            "",
+            f"≤ {REBUILD_LIMIT_S} s",
+            met["one_changed_lesson_real_course"],
+        ),
         *slow_network_rows(results.get("slow_network")),
         *sync_rows(results.get("sync_load"), met),
     ]
@@ -281,6 +330,12 @@ def median_of(values):
     return median(values) if values else None
 
 
+def p95(values):
+    """The 95th percentile by nearest rank: of 20 samples, the second largest."""
+    ranked = sorted(values)
+    return ranked[max(0, math.ceil(0.95 * len(ranked)) - 1)]
+
+
 def ratio(value, floor):
     return value / floor if value is not None and floor else None
 
@@ -307,6 +362,10 @@ def not_honoured(count):
 
 def yes_no(value):
     return "—" if value is None else "yes" if value else "no"
+
+
+def kb(value):
+    return "—" if value is None else f"{value:.1f} KB"
 
 
 def kb_pair(sizes):

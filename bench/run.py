@@ -36,9 +36,11 @@ METHODS = {
     f"in that context {page_metrics.WARM_SETTLE_S} s after the cold boot was ready",
     "ratios": "the lesson's navigation → Python ready over the bare page's, cold over cold and warm over warm",
     "memory": "PSS (/proc/<pid>/smaps_rollup) of the page's renderer process, the largest of the Chromium "
-    "processes this run started: it holds the page, its workers and their interpreters",
-    "page_weight": "the HTML, CSS and JS files the lesson page requested until Python was ready, sized on "
-    "disk and with gzip -9; Pyodide's folder and wheels left out; 1 KB = 1024 bytes",
+    "processes this run started: it holds the page, its workers and their interpreters; at Python ready "
+    "with the page at its top, then with the Build section in view (the judge's interpreter, then the spare)",
+    "page_weight": "the HTML, CSS and JS files the lesson page requested until Python was ready, opened at its "
+    "top (the code editor comes as the learner nears the Build section, measured apart), sized on disk and "
+    "with gzip -9; Pyodide's folder and wheels left out; 1 KB = 1024 bytes",
     "sync_load": "bench/sync_load.py: the service as `python -m sync` on SQLite; each learner's two devices change "
     "progress and POST it every 0.5 to 1.5 s; round trip from the request sent to the answer read, "
     "measured by the load's own minimal HTTP client (asyncio streams) on the same machine",
@@ -137,6 +139,10 @@ def measure_pages(site, runtime_folder, runs, results):
                     progress("lesson page: one visit for what it loads, memory, Check and Stop")
                     results["lesson_session"] = session = {}
                     page_metrics.measure_lesson_session(browser, site_url, runs, session, progress)
+                with noted_failure(results, "editor_gzip_kb"):
+                    results["editor_gzip_kb"] = page_weight.gzip_kb(
+                        [page_weight.site_file(site, site_url, url) for url in session["editor_on_demand"]]
+                    )
                 with noted_failure(results, "graph_view"):
                     results["graph_view"] = page_metrics.measure_graph_view(browser, site_url, 11, progress)
                     results["graph_view"]["gzip_kb"] = page_weight.gzip_kb(

@@ -3,7 +3,8 @@
 The rules: no template text left unrendered (`{{`, `}}`, `{%`, `%}`) and no Python-Markdown
 placeholder; no "[object Object]", and no undefined, NaN or None standing where a value should be
 (an element's whole text, or after ':' or '='; the words in a sentence, "None of these", are prose);
-every link and image inside the site leading to a file, and every #anchor to an id there; every
+every link and image inside the site leading to a file, and every #anchor to an id there; every file
+a page script is told of in its data-* attributes (its worker, the bundles it loads when needed) there; every
 image with alt text; every table in a scrolling region with a label (class table-scroll, a role,
 aria-label and tabindex=0), so a page never scrolls sideways at 360 px.
 
@@ -29,6 +30,9 @@ PLACEHOLDER = re.compile(r"[\x02\x03]|wzxhzdk|klzzwxh")  # Python-Markdown's sta
 NOT_A_VALUE = re.compile(r"^\s*(undefined|NaN|nan|None|null)\s*$|[:=]\s*(undefined|NaN|nan|None|null)\b")
 OTHER_SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)
 SCROLL_ROLES = ("region", "group")
+# A page script's data-* value that names a file or folder of the site: a path, or a name with an
+# extension ("pieces.json"); not a version ("314.0.7") nor JSON.
+NAMES_A_FILE = re.compile(r"^[\w.-]*/[\w./-]*$|^[\w.-]+\.[a-z]+$")
 
 
 class PageReader(HTMLParser):
@@ -51,6 +55,12 @@ class PageReader(HTMLParser):
         for key in ("href", "src"):
             if attrs.get(key) and tag in ("a", "link", "img", "script", "source", "iframe"):
                 self.links.append((attrs[key], line, self.last_text))
+        if tag == "script" and attrs.get("src"):
+            self.links += [
+                (value, line, self.last_text)
+                for key, value in attrs.items()
+                if key.startswith("data-") and NAMES_A_FILE.match(value or "")
+            ]
         if tag == "img" and not (attrs.get("alt") or "").strip():
             self.findings.append(
                 (

@@ -2,11 +2,9 @@
 // devices: code written elsewhere on top of what this tab shows replaces it here; code written at
 // the same time as this tab's own (one of the two was kept as a draft) is offered instead, and the
 // learner chooses.
-import { EditorView } from "@codemirror/view";
-import { isolateHistory } from "@codemirror/commands";
 import { cameFromOtherDevice } from "./synced-versions.js";
 
-export function keepCodeInStep(root, { progress }) {
+export function keepCodeInStep(root, { progress, editor }) {
   const id = root.dataset.exercise;
   const starter = root.querySelector("textarea.code-editor").defaultValue;
   const notice = document.createElement("div");
@@ -15,18 +13,9 @@ export function keepCodeInStep(root, { progress }) {
   notice.hidden = true;
   root.querySelector(".exercise-notice").after(notice);
 
-  // exercise.js owns the editor; CodeMirror finds its view from the DOM, which is all this needs.
-  const view = () => EditorView.findFromDOM(root.querySelector(".code-editor-host").shadowRoot.querySelector(".cm-editor"));
-  const editorCode = () => view().state.doc.toString();
-
+  const editorCode = () => editor.getCode();
   // Its own step in the editor's history, so Ctrl+Z brings back what the editor showed before.
-  function putInEditor(code) {
-    view().dispatch({
-      changes: { from: 0, to: view().state.doc.length, insert: code },
-      annotations: isolateHistory.of("full"),
-      userEvent: "input.other-tab",
-    });
-  }
+  const putInEditor = (code) => editor.setCode(code, "input.other-tab");
 
   // The version to offer beside the editor's if the tabs' edits crossed; undefined if there is none
   // and the editor should simply follow what is stored.

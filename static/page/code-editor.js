@@ -1,5 +1,5 @@
-// The Build section's editor: CodeMirror 6 with Python, replacing the page's plain textarea
-// (which stays the editor when JavaScript is off).
+// The Build section's editor: CodeMirror 6 with Python, replacing the page's plain textarea (which
+// stays the editor when JavaScript is off, and until this bundle arrives: editor-slot.js loads it).
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, Decoration } from "@codemirror/view";
 import { EditorState, StateEffect, StateField, Prec } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory, undo } from "@codemirror/commands";
@@ -51,7 +51,6 @@ const look = EditorView.theme({
 
 // Leaving the editor by keyboard: inside it Tab indents, so Escape makes the next Tab move focus on,
 // however long the learner takes (CodeMirror's own Escape lasts two seconds); any other key ends that.
-const WAY_OUT = "Tab indents here. To leave the editor, press Escape, then Tab.";
 const LEAVE_ON_NEXT_TAB_MS = 24 * 60 * 60 * 1000;
 const leaveWithEscape = EditorView.domEventHandlers({
   keydown(event, view) {
@@ -60,14 +59,15 @@ const leaveWithEscape = EditorView.domEventHandlers({
     return true;
   },
 });
-// The note sits in the editor's own shadow root, so that the editor's aria-describedby can name it.
+// The note that says so is the page's own paragraph under the textarea, kept invisible there so that
+// its line is already taken when the editor arrives. It moves into the editor's shadow root, so that
+// the editor's aria-describedby can name it.
 const noteLook = `.editor-way-out { margin: 0.25rem 0 0; color: var(--muted); font-size: 0.85rem; }`;
 
-function wayOutNote(root) {
-  const note = document.createElement("p");
+function wayOutNote(root, textarea) {
+  const note = textarea.parentElement.querySelector(".editor-way-out");
   note.id = "editor-way-out";
-  note.className = "editor-way-out";
-  note.textContent = WAY_OUT;
+  note.removeAttribute("aria-hidden");
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(noteLook);
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
@@ -75,6 +75,10 @@ function wayOutNote(root) {
 }
 
 export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
+  // The learner may be typing in the textarea: CodeMirror takes over its text, caret and focus.
+  const hadFocus = document.activeElement === textarea;
+  const caret = { anchor: textarea.selectionStart, head: textarea.selectionEnd };
+  if (textarea.selectionDirection === "backward") [caret.anchor, caret.head] = [caret.head, caret.anchor];
   const host = document.createElement("div");
   host.className = "code-editor-host";
   const root = host.attachShadow({ mode: "open" });
@@ -87,6 +91,7 @@ export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
     parent: root,
     state: EditorState.create({
       doc: textarea.value,
+      selection: caret,
       extensions: [
         shortcuts,
         lineNumbers(),
@@ -124,18 +129,18 @@ export function createCodeEditor(textarea, { onRun, onCheck, onChange }) {
       ],
     }),
   });
-  root.append(wayOutNote(root));
+  root.append(wayOutNote(root, textarea));
   textarea.hidden = true;
   textarea.after(host);
+  if (hadFocus) view.focus();
   return {
-    view,
     getCode: () => view.state.doc.toString(),
     // A step of its own in the editor's history, so one undo (Ctrl+Z) brings the old code back.
-    setCode(code) {
+    setCode(code, why = "replace.reset") {
       view.dispatch({
         changes: { from: 0, to: view.state.doc.length, insert: code },
         annotations: isolateHistory.of("full"),
-        userEvent: "replace.reset",
+        userEvent: why,
       });
     },
     markErrorLine(line) {

@@ -1,22 +1,23 @@
 // The Build section: the editor, Run / Check / Stop / Reset, hints and the solution.
-import { createCodeEditor } from "./code-editor.js";
+import { editorSlot } from "./editor-slot.js";
 import { renderOutput } from "./output.js";
 import { inlineMarkdown } from "./inline-markdown.js";
 import { setupGraphPanel } from "./graph-panel.js";
 import { renderCasesTable } from "./cases-table.js";
 import { keepCodeInStep } from "./code-across-tabs.js";
+import { whenNear } from "./when-near.js";
 
 // The exercise's page module (static/page/blocks.js starts it).
 export const usesPython = true;
 export function start(element, page) {
   const exercise = setupExercise(element, {
-    runtime: page.runtime, progress: page.progress, onPassed: page.onChange, graphView: page.graphView,
+    runtime: page.runtime, progress: page.progress, onPassed: page.onChange, graphView: page.graphView, editorUrl: page.editor,
   });
-  keepCodeInStep(element, { progress: page.progress });
+  keepCodeInStep(element, { progress: page.progress, editor: exercise.editor });
   return exercise;
 }
 
-export function setupExercise(root, { runtime, progress, onPassed, graphView }) {
+export function setupExercise(root, { runtime, progress, onPassed, graphView, editorUrl }) {
   const id = root.dataset.exercise;
   const textarea = root.querySelector(".code-editor");
   const result = root.querySelector(".result");
@@ -30,9 +31,15 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
   const output = renderOutput(root.querySelector(".output"));
   let busy = false;
 
+  const stopWaiting = whenNear(root, () => {
+    runtime.prepareChecks();
+    stopWaiting();
+  });
+
   const saved = progress.exercise(id);
   if (typeof saved.code === "string") textarea.value = saved.code;
-  const editor = createCodeEditor(textarea, {
+  const editor = editorSlot(textarea, {
+    url: editorUrl,
     onRun: () => execute("run"),
     onCheck: () => execute("check"),
     onChange: (code) => progress.saveCode(id, code, starter),
@@ -144,6 +151,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView }) 
   const showSolution = setupSolution(root, id, progress, buttons);
 
   return {
+    editor,
     startOver() {
       resetCode();
       hints.hideAll();

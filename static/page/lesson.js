@@ -62,7 +62,8 @@ const runtime = new PythonRuntime({
 for (const button of retryButtons) button.addEventListener("click", () => runtime.restart());
 
 const panel = setupProgressPanel(lesson, { progress });
-const page = { runtime, progress, onChange: panel.refresh, graphView: script.dataset.graphView, chart: script.dataset.chart, tell };
+const page = { runtime, progress, onChange: panel.refresh, graphView: script.dataset.graphView, chart: script.dataset.chart,
+  editor: script.dataset.editor, tell };
 const blocks = startBlocks(lesson, BLOCK_MODULES, page, {
   onFailure: (name) => tell(`A part of this page (the ${name}) could not start; the rest works. Reloading the page may help.`),
 });

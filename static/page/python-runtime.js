@@ -71,6 +71,8 @@ export class PythonRuntime {
     this.active = null;
     this.spare = null;
     this.judge = null; // the judge's worker: never the spare, which becomes the learner's after a hard stop
+    // The judge and the spare boot once the learner comes to an exercise (prepareChecks), not for reading.
+    this.checksWanted = false;
     this.judging = new Map(); // request id → resolve, for the judge's worker
     this.pending = new Map(); // request id → { resolve, onOutput }
     this.nextId = 1;
@@ -83,7 +85,15 @@ export class PythonRuntime {
     if (!this.active) this.active = this.spawn();
   }
 
+  // The learner has come to an exercise: the interpreters that Check and Stop need boot, one at a time,
+  // once the learner's own is ready (each costs a boot's CPU and about 100 MB).
+  prepareChecks() {
+    this.checksWanted = true;
+    if (this.active?.ready) this.startJudge();
+  }
+
   startJudge() {
+    this.checksWanted = true;
     if (!this.judge) this.judge = new PythonWorker(this.workerUrl, this.files, (handle, message) => this.hearJudge(handle, message), "judge");
   }
 
@@ -149,8 +159,8 @@ export class PythonRuntime {
         if (handle.ready) {
           for (const request of this.pending.values()) this.startLimit(request);
           // The judge's worker boots next, then the spare: one boot at a time, so neither starves the other.
-          this.startJudge();
-          if (this.judge.ready) this.scheduleSpare();
+          if (this.checksWanted) this.startJudge();
+          if (this.judge?.ready) this.scheduleSpare();
         }
       }
       return;

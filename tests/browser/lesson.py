@@ -24,6 +24,25 @@ def open_lesson(page, site_url):
     return page.get_by_role("textbox", name="Code editor")
 
 
+def code_editor(scope):
+    """The editor of the page (or of the exercise) scope, once CodeMirror has taken over from the plain
+    textarea. It comes as the learner nears the Build section or touches it: here a touch brings it (a
+    pointerdown, which scrolls nothing and so marks no section as seen). Tests act on it only then: an
+    action begun on the textarea would wait on it for ever once CodeMirror hides it."""
+    if not scope.locator(".code-editor-host").count():
+        scope.locator("textarea.code-editor").dispatch_event("pointerdown")
+    expect(scope.locator(".code-editor-host .cm-content")).to_be_attached(timeout=RUN_TIMEOUT_MS)
+    return scope.get_by_role("textbox", name="Code editor")
+
+
+def wait_for_the_warm_spare(page):
+    """Wait until the spare interpreter has booted. It boots after the judge's, once the learner comes to
+    the exercise (here by a touch: code_editor). Its boot takes a core, and an interrupt that a starved
+    worker does not read within 300 ms makes the page restart Python instead."""
+    code_editor(page)
+    page.locator('[data-spare="ready"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
 def starter_code(page):
     """The exercise's starter, as the page was built with it."""
     return page.locator("textarea.code-editor").evaluate("textarea => textarea.defaultValue")
@@ -46,12 +65,12 @@ def check_passes(page, timeout=RUN_TIMEOUT_MS):
 
 
 def set_code(page, code):
-    page.get_by_role("textbox", name="Code editor").fill(code)
+    code_editor(page).fill(code)
 
 
 def paste_code(page, code):
     """Replace the editor's code the way a learner's paste does: select all, then a paste event."""
-    editor = page.get_by_role("textbox", name="Code editor")
+    editor = code_editor(page)
     editor.focus()
     page.keyboard.press("ControlOrMeta+a")
     editor.evaluate(

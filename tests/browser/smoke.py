@@ -25,12 +25,17 @@ const until = (what, condition, timeoutMs) => new Promise((resolve, reject) => {
     setTimeout(poll, 50);
   })();
 });
-const editorContent = () => document.querySelector(".code-editor-host").shadowRoot.querySelector(".cm-content");
+const editorContent = () => document.querySelector(".code-editor-host")?.shadowRoot.querySelector(".cm-content");
+// CodeMirror arrives as the learner nears the editor or touches it: a touch brings it here.
+const codeMirror = () => {
+  if (!editorContent()) document.querySelector("textarea.code-editor").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+  return until("the code editor", editorContent, 30000);
+};
 // Pasting over everything: select all (CodeMirror's Mod-a), then a paste event. Firefox empties the
 // data of a paste event that a script made; there the text goes in as typed input instead (which in
 // Chromium would try an inline style, refused by the page's Content-Security-Policy).
 const setCode = async (code) => {
-  const content = editorContent();
+  const content = await codeMirror();
   content.focus();
   const mac = /Mac/.test(navigator.platform);
   content.dispatchEvent(new KeyboardEvent("keydown",

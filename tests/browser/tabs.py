@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import LESSON, PROGRESS_KEY, open_lesson, saved_progress, set_code
+from tests.browser.lesson import LESSON, PROGRESS_KEY, code_editor, open_lesson, saved_progress, set_code
 
 # A tab given `window.deafToOtherTabs = true` stops hearing the others (the `storage` event), so its
 # copy of the progress grows old, as in a tab the browser froze: then only merging saves keep work.
@@ -45,7 +45,7 @@ def open_tabs(new_context, site_url):
         open_lesson(page, site_url)
         # Scrolled to the editor, and the sections that shows marked done, before any tab acts, so
         # that what each tab saves, and so learns from the others, is only what the test does.
-        editor(page).scroll_into_view_if_needed()
+        code_editor(page).scroll_into_view_if_needed()
         settle(page)
         if deaf:
             page.evaluate("window.deafToOtherTabs = true")
@@ -64,11 +64,7 @@ def settle(page):
 def reopen(page, site_url):
     """A fresh load of the lesson, hearing other tabs again, scrolled to the top."""
     page.goto(site_url + LESSON)
-    expect(editor(page)).to_be_visible()
-
-
-def editor(page):
-    return page.get_by_role("textbox", name="Code editor")
+    expect(code_editor(page)).to_be_visible()
 
 
 def question(page, text):
@@ -84,7 +80,7 @@ def stored_code_versions(page):
 def code_is_kept(page, code):
     """The code is in storage, and this tab shows it or offers to load it."""
     assert code in stored_code_versions(page), f"{code!r} is lost: storage holds {stored_code_versions(page)}"
-    if code.strip() not in editor(page).inner_text():
+    if code.strip() not in code_editor(page).inner_text():
         expect(page.get_by_text("This exercise was edited in another tab")).to_be_visible()
 
 

@@ -3,7 +3,7 @@ that keeps still for a learner who asked the system for less motion."""
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import lesson_folders, open_lesson
+from tests.browser.lesson import code_editor, lesson_folders, open_lesson
 
 # One snapshot of every cell: the page redraws the table once the chart library has arrived, and a
 # cell measured after it was replaced would count as holding no line at all.
@@ -36,7 +36,8 @@ def test_no_number_of_any_explore_breaks_inside_itself_at_320_px(new_context, si
 def test_the_caret_keeps_still_under_reduced_motion(new_context, site_url):
     for motion, still in (("reduce", True), ("no-preference", False)):
         page = new_context(reduced_motion=motion).new_page()
-        editor = open_lesson(page, site_url)
+        open_lesson(page, site_url)
+        editor = code_editor(page)
         editor.focus()
         layer = page.locator(".code-editor-host").locator(".cm-cursorLayer")
         duration = layer.evaluate("layer => getComputedStyle(layer).animationDuration")

@@ -3,7 +3,7 @@ and focus never falls to the page's body when a button it was on goes away."""
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import RUN_TIMEOUT_MS, open_lesson, output, set_code, wait_for_python
+from tests.browser.lesson import RUN_TIMEOUT_MS, code_editor, open_lesson, output, set_code, wait_for_python
 
 SLOW_CODE = "import time\ntime.sleep(1)\nprint('slept')\n"
 
@@ -13,7 +13,8 @@ def button(page, name):
 
 
 def test_the_way_out_of_the_editor_is_told_and_waits_for_the_learner(page, site_url):
-    editor = open_lesson(page, site_url)
+    open_lesson(page, site_url)
+    editor = code_editor(page)
     expect(editor).to_have_accessible_description("Tab indents here. To leave the editor, press Escape, then Tab.")
     set_code(page, "x = 1\n")
     editor.focus()
@@ -27,7 +28,8 @@ def test_the_way_out_of_the_editor_is_told_and_waits_for_the_learner(page, site_
 
 
 def test_after_escape_any_other_key_makes_tab_indent_again(page, site_url):
-    editor = open_lesson(page, site_url)
+    open_lesson(page, site_url)
+    editor = code_editor(page)
     set_code(page, "x = 1\n")
     editor.focus()
     page.keyboard.press("Escape")

@@ -5,7 +5,7 @@ leaves focus on something visible, never on the page's body."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.lesson import RUN_TIMEOUT_MS, lesson_folders, wait_for_python
+from tests.browser.lesson import RUN_TIMEOUT_MS, code_editor, lesson_folders, wait_for_python
 from tests.corpus import graded_lessons
 
 MOST_STOPS = 400  # a page with more is a walk that never ends
@@ -37,6 +37,7 @@ def lesson_page(page, site_url, built_site, lesson_id):
     (folder,) = (folder for folder in lesson_folders(built_site) if folder.split("-")[0] == lesson_id)
     page.goto(f"{site_url}{folder}/index.html")
     wait_for_python(page)  # Run and Check are enabled, as a learner finds them
+    code_editor(page)  # and the editor arrived, as it does a screen before Tab reaches it
 
 
 def focus_stop(page):

@@ -12,6 +12,7 @@ from tests.browser.lesson import (
     PROGRESS_KEY,
     check_passes,
     click,
+    code_editor,
     open_lesson,
     right_solution,
     saved_progress,
@@ -20,17 +21,13 @@ from tests.browser.lesson import (
 )
 
 
-def editor(page):
-    return page.get_by_role("textbox", name="Code editor")
-
-
 def test_code_hints_and_answers_survive_a_reload(page, site_url):
     open_lesson(page, site_url)
     set_code(page, "print('my own work')\n")
     click(page, "Show hint")
     page.get_by_role("radio", name="A correction").check()
     page.reload()
-    expect(editor(page)).to_have_text("print('my own work')")
+    expect(code_editor(page)).to_have_text("print('my own work')")
     expect(page.get_by_text("Hint 1 of 3")).to_be_visible()
     expect(page.get_by_role("radio", name="A correction")).to_be_checked()
     expect(page.locator(".explanation:visible").first).to_contain_text("Right.")
@@ -50,7 +47,7 @@ def test_progress_survives_a_browser_restart(playwright, launch_options, off_ori
     try:
         again = after.new_page()
         open_lesson(again, site_url)
-        expect(editor(again)).to_have_text("print('still here')")
+        expect(code_editor(again)).to_have_text("print('still here')")
     finally:
         after.close()
 
@@ -75,7 +72,7 @@ def test_a_changed_starter_keeps_the_learners_code_and_says_so(page, site_url):
     progress["exercises"]["residual_stack"]["starter"] = "0ld5tarter"
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, json.dumps(progress)])
     page.reload()
-    expect(editor(page)).to_have_text("print('written against the old starter')")
+    expect(code_editor(page)).to_have_text("print('written against the old starter')")
     expect(page.get_by_text("The starter code of this exercise has changed")).to_be_visible()
 
 
@@ -83,10 +80,10 @@ def test_reset_code_restores_the_starter_and_can_be_undone(page, site_url):
     open_lesson(page, site_url)
     set_code(page, "print('mine')\n")
     click(page, "Reset code")
-    expect(editor(page)).to_contain_text("def residual_stack(x, depth=20):")
+    expect(code_editor(page)).to_contain_text("def residual_stack(x, depth=20):")
     assert saved_progress(page)["exercises"]["residual_stack"]["code"] == starter_code(page)
     click(page, "Undo reset")
-    expect(editor(page)).to_have_text("print('mine')")
+    expect(code_editor(page)).to_have_text("print('mine')")
 
 
 def test_start_over_also_hides_hints_and_the_solution(page, site_url):
@@ -100,7 +97,7 @@ def test_start_over_also_hides_hints_and_the_solution(page, site_url):
     click(page, "Yes, start over")
     expect(page.get_by_text("Hint 1 of 3")).to_be_hidden()
     expect(page.locator(".solution-reference")).to_have_count(0)
-    expect(editor(page)).to_contain_text("def residual_stack(x, depth=20):")
+    expect(code_editor(page)).to_contain_text("def residual_stack(x, depth=20):")
     page.reload()
     expect(page.get_by_text("Hint 1 of 3")).to_be_hidden()
     expect(page.get_by_role("button", name="Show solution")).to_be_visible()
@@ -120,7 +117,7 @@ def test_export_then_import_moves_progress_to_another_browser(new_context, page,
         click(other, "Import progress")
     chooser.value.set_files(exported)
     other.wait_for_load_state()
-    expect(editor(other)).to_have_text("print('moving house')")
+    expect(code_editor(other)).to_have_text("print('moving house')")
 
 
 A_RECORD = {"schema": 1, "lesson": "8.6", "exercises": {}, "quizzes": {}, "sections": {}}
@@ -146,7 +143,7 @@ def test_importing_a_bad_file_changes_nothing_and_says_why(page, site_url, tmp_p
     chooser.value.set_files(bad)
     expect(page.get_by_text("could not be imported")).to_contain_text(why)
     expect(page.get_by_text("could not be imported")).to_contain_text("Your progress is unchanged")
-    expect(editor(page)).to_have_text("print('keep me')")
+    expect(code_editor(page)).to_have_text("print('keep me')")
     assert saved_progress(page)["exercises"]["residual_stack"]["code"] == "print('keep me')\n"
 
 
@@ -192,7 +189,7 @@ def test_a_version_1_record_is_upgraded_with_its_answers_on_their_questions(page
     }  # keyed by position, as version 1 kept them
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, json.dumps(version_1)])
     page.reload()
-    expect(editor(page)).to_have_text("print('from version 1')")
+    expect(code_editor(page)).to_have_text("print('from version 1')")
     expect(page.get_by_text("Hint 1 of 3")).to_be_visible()
     expect(page.get_by_text("Watch: done")).to_be_visible()
     expect(page.get_by_text("Build: done")).to_be_visible()
@@ -201,7 +198,7 @@ def test_a_version_1_record_is_upgraded_with_its_answers_on_their_questions(page
     third = page.get_by_role("radiogroup", name="Why do we still say the highway carries a gradient of 1?")
     expect(third.get_by_role("radio", name="Because one road goes through every plus sign")).to_be_checked()
     set_code(page, "print('now version 2')\n")
-    expect(editor(page)).to_have_text("print('now version 2')")
+    expect(code_editor(page)).to_have_text("print('now version 2')")
     page.wait_for_function("key => localStorage.getItem(key).includes('now version 2')", arg=PROGRESS_KEY)
     upgraded = saved_progress(page)
     assert upgraded["schema"] == 2
@@ -248,7 +245,7 @@ def two_exercises_url(tmp_path_factory):
 
 
 def check_in(exercise, code):
-    exercise.get_by_role("textbox", name="Code editor").fill(code)
+    code_editor(exercise).fill(code)
     exercise.get_by_role("button", name="Check", exact=True).click()
     expect(exercise.get_by_role("status", name="Result")).to_contain_text("Passed", timeout=BOOT_TIMEOUT_MS)
 

@@ -12,6 +12,7 @@ from tests.browser.lesson import (
     a_right_check_passes,
     check_passes,
     click,
+    code_editor,
     open_lesson,
     output,
     paste_code,
@@ -20,6 +21,7 @@ from tests.browser.lesson import (
     saved_progress,
     set_code,
     wait_for_python,
+    wait_for_the_warm_spare,
 )
 from tests.corpus import RIGHT_STACK
 
@@ -149,7 +151,7 @@ def test_hostile_input_is_survived(page, site_url, name, code, button, told, sto
     open_lesson(page, site_url)
     wait_for_python(page)
     if stop:  # the spare's boot would compete with the code to be stopped (see test_running)
-        page.locator('[data-spare="ready"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_for_the_warm_spare(page)
     paste_code(page, code)
     click(page, button)
     if stop:
@@ -177,7 +179,7 @@ def test_after_a_series_of_hostile_runs_the_last_code_survives_a_reload(page, si
     last = "print('my last words')\n"
     set_code(page, last)
     page.reload()
-    expect(page.get_by_role("textbox", name="Code editor")).to_have_text("print('my last words')")
+    expect(code_editor(page)).to_have_text("print('my last words')")
 
 
 @pytest.mark.parametrize("failure", ["missing", "corrupt", "offline"])

@@ -16,6 +16,7 @@ from tests.browser.lesson import (
     right_solution,
     set_code,
     wait_for_python,
+    wait_for_the_warm_spare,
 )
 
 
@@ -69,10 +70,25 @@ def test_a_traceback_shows_only_the_learners_frames_and_marks_the_line(page, sit
     expect(marked).to_have_text("    return a / 0")
 
 
-def wait_for_the_warm_spare(page):
-    """Wait until the spare interpreter has booted: its boot takes a core, and an interrupt that
-    a starved worker does not read within 300 ms makes the page restart Python instead."""
-    page.locator('[data-spare="ready"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+COUNT_WORKERS = """window.workersStarted = 0;
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(...args) { super(...args); window.workersStarted += 1; }
+};"""
+
+
+def test_a_reader_costs_one_interpreter_the_exercise_brings_the_judge_and_the_spare(page, site_url):
+    page.add_init_script(COUNT_WORKERS)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    page.wait_for_timeout(3000)  # longer than the spare's delay after the judge
+    assert page.evaluate("window.workersStarted") == 1, "more than the learner's interpreter booted for reading"
+    page.get_by_role("heading", name="Build", exact=True).scroll_into_view_if_needed()
+    status = page.get_by_role("status", name="Python status")
+    expect(status).to_have_attribute("data-judge", "ready", timeout=BOOT_TIMEOUT_MS)
+    expect(status).to_have_attribute("data-spare", "ready", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.workersStarted") == 3
+    a_right_check_passes(page)
 
 
 def test_stop_interrupts_and_keeps_the_interpreter(page, site_url):

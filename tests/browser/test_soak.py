@@ -14,7 +14,16 @@ import statistics
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import RUN_TIMEOUT_MS, click, open_lesson, output, right_solution, set_code, wait_for_python
+from tests.browser.lesson import (
+    RUN_TIMEOUT_MS,
+    click,
+    open_lesson,
+    output,
+    right_solution,
+    set_code,
+    wait_for_python,
+    wait_for_the_warm_spare,
+)
 
 WARM_UP = 20  # first-time costs (compiling the exercise, caching the reference's runs) are not a slowdown
 CHECKS = 200
@@ -84,7 +93,7 @@ def page_heap_mb(cdp):
 def test_hundreds_of_checks_in_a_row(page, site_url):
     open_lesson(page, site_url)
     wait_for_python(page)
-    page.locator('[data-spare="ready"]').wait_for(state="attached", timeout=RUN_TIMEOUT_MS)
+    wait_for_the_warm_spare(page)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     check_in_a_row(page, cdp, WARM_UP)

@@ -25,7 +25,7 @@ from gradlab.server import site_app
 from sync.app import create_app, lifespan_of
 from sync.serve import BackgroundServer
 from sync.settings import Settings
-from tests.browser.lesson import LESSON, open_lesson, saved_progress, set_code
+from tests.browser.lesson import LESSON, code_editor, open_lesson, saved_progress, set_code
 from tests.browser.study import CARD, CARD_QUESTION, MODULE_TEST
 
 STUDY_PAGES = ["index.html", "modules/8.html", "modules/8-test.html", "concepts/residual-connections.html"]
@@ -198,10 +198,6 @@ def sync_status(page):
     return page.get_by_role("status", name="Sync")
 
 
-def editor(page):
-    return page.get_by_role("textbox", name="Code editor")
-
-
 def click(page, name):
     page.get_by_role("button", name=name, exact=True).click()
 
@@ -301,9 +297,9 @@ def test_work_done_on_one_device_shows_on_the_other(new_device, served):
     with syncing(a, "quizzes"):
         a.get_by_role("radio", name="A correction").check()
     add_device(a, b, served.url)
-    expect(editor(b)).to_have_text("print('written on device A')")  # taken in without a reload
+    expect(code_editor(b)).to_have_text("print('written on device A')")  # taken in without a reload
     b.reload()
-    expect(editor(b)).to_have_text("print('written on device A')")
+    expect(code_editor(b)).to_have_text("print('written on device A')")
     expect(b.get_by_role("radio", name="A correction")).to_be_checked()
     expect(b.get_by_text("Signed in as Ada")).to_be_visible()
 
@@ -320,7 +316,7 @@ def test_an_edit_made_offline_syncs_when_the_network_is_back(new_device, served)
         a.context.set_offline(False)
     expect(sync_status(a)).to_have_text(SYNCED)
     b.reload()
-    expect(editor(b)).to_have_text("print('written offline')")
+    expect(code_editor(b)).to_have_text("print('written offline')")
 
 
 @ON_BOTH_DATABASES
@@ -333,9 +329,9 @@ def test_crossed_code_edits_keep_both_versions_and_offer_them(new_device, served
         b.context.set_offline(False)
     # B shows its own code and offers A's, which is newer; A shows its own and offers B's.
     expect(b.get_by_text("Your other device has newer code for this exercise: use it, or keep mine")).to_be_visible()
-    expect(editor(b)).to_have_text("print('B, earlier')")
+    expect(code_editor(b)).to_have_text("print('B, earlier')")
     a.reload()
-    expect(editor(a)).to_have_text("print('A, later')")
+    expect(code_editor(a)).to_have_text("print('A, later')")
     expect(a.get_by_text("Your other device has older code for this exercise: use it, or keep mine")).to_be_visible()
     exercise = saved_progress(a)["exercises"]["residual_stack"]
     assert [exercise["code"], *[draft["code"] for draft in exercise["drafts"]]] == [
@@ -344,9 +340,9 @@ def test_crossed_code_edits_keep_both_versions_and_offer_them(new_device, served
     ]
     with syncing(a, "draftsSettled"):
         click(a, "Use it")
-    expect(editor(a)).to_have_text("print('B, earlier')")
+    expect(code_editor(a)).to_have_text("print('B, earlier')")
     b.reload()
-    expect(editor(b)).to_have_text("print('B, earlier')")
+    expect(code_editor(b)).to_have_text("print('B, earlier')")
     expect(b.get_by_text("code for this exercise")).to_be_hidden()  # settled on A: nothing left to choose
 
 
@@ -363,14 +359,14 @@ def test_a_service_stopped_in_the_middle_of_a_sync_loses_nothing(new_device, ser
     expect(sync_status(a)).to_have_text(re.compile("^Sync failed: .+"), timeout=SYNC_TIMEOUT_MS)
     a.unroute("**/api/progress")
     a.reload()  # the work is in this browser, the sync's failure notwithstanding
-    expect(editor(a)).to_have_text("print('while the service died')")
+    expect(code_editor(a)).to_have_text("print('while the service died')")
     expect(sync_status(a)).to_have_text(re.compile("^Sync failed"), timeout=SYNC_TIMEOUT_MS)
     served.start_service()
     with syncing(a, "print('while the service died')"):
         click(a, "Retry")
     expect(sync_status(a)).to_have_text(SYNCED)
     b.reload()
-    expect(editor(b)).to_have_text("print('while the service died')")
+    expect(code_editor(b)).to_have_text("print('while the service died')")
 
 
 def test_a_failure_of_the_service_is_told_in_a_sentence_and_loses_nothing(new_device, served):
@@ -388,7 +384,7 @@ def test_a_failure_of_the_service_is_told_in_a_sentence_and_loses_nothing(new_de
         timeout=SYNC_TIMEOUT_MS,
     )
     a.reload()
-    expect(editor(a)).to_have_text("print('while the database was broken')")
+    expect(code_editor(a)).to_have_text("print('while the database was broken')")
     # Something between the page and the service (a proxy, say) that answers with a page, not JSON.
     a.route(
         "**/api/progress",
@@ -415,7 +411,7 @@ def test_another_device_signs_in_with_a_passkey_its_platform_synced(new_device, 
     click(b, "Sign in with a passkey")
     expect(sync_status(b)).to_have_text(SYNCED, timeout=SYNC_TIMEOUT_MS)
     expect(b.get_by_text("Signed in as Ada")).to_be_visible()
-    expect(editor(b)).to_have_text("print('from the laptop')")
+    expect(code_editor(b)).to_have_text("print('from the laptop')")
 
 
 def test_a_copy_of_a_passkey_that_jumped_its_counter_ahead_is_named_and_locks_no_one_out(new_device, served):
@@ -459,7 +455,7 @@ def test_sign_out_sign_in_with_a_passkey_and_delete_the_account(new_device, serv
     click(a, "Yes, delete my account")
     expect(a.get_by_text("Your account and the progress kept with it on the server are deleted")).to_be_visible()
     a.reload()
-    expect(editor(a)).to_have_text("print('mine to keep, still')")
+    expect(code_editor(a)).to_have_text("print('mine to keep, still')")
     click(a, "Sign in")
     click(a, "Sign in with a passkey")  # the passkey's account is gone
     expect(a.get_by_text("Sign-in did not finish")).to_be_visible(timeout=SYNC_TIMEOUT_MS)
@@ -553,14 +549,14 @@ def test_code_written_on_a_device_whose_clock_says_2100_does_not_outrank_later_e
     set_code(a, "print('written in 2100')\n")  # before sign-in: the 2100 time reaches the service
     create_account(a, served.url)
     add_device(a, b, served.url)
-    expect(editor(b)).to_have_text("print('written in 2100')")
+    expect(code_editor(b)).to_have_text("print('written in 2100')")
     type_and_sync(b, "print('written after it, on an honest clock')\n")
     a.reload()
-    expect(editor(a)).to_have_text("print('written after it, on an honest clock')")
+    expect(code_editor(a)).to_have_text("print('written after it, on an honest clock')")
     expect(a.get_by_text("code for this exercise")).to_be_hidden()  # built on the 2100 code: nothing to choose
     type_and_sync(a, "print('and after that, on the 2100 device')\n")
     b.reload()
-    expect(editor(b)).to_have_text("print('and after that, on the 2100 device')")
+    expect(code_editor(b)).to_have_text("print('and after that, on the 2100 device')")
     expect(b.get_by_text("code for this exercise")).to_be_hidden()
 
 
@@ -581,7 +577,7 @@ def test_a_lesson_the_service_refuses_stays_here_is_named_and_the_others_sync(ne
     expect(sync_status(a)).to_contain_text("It stays saved in this browser; everything else synced.")
     assert len(a.evaluate("localStorage.getItem('gradlab:progress:7.2')")) > 300_000
     b.reload()
-    expect(editor(b)).to_have_text("print('synced beside a refused lesson')")
+    expect(code_editor(b)).to_have_text("print('synced beside a refused lesson')")
     assert b.evaluate("localStorage.getItem('gradlab:progress:7.2')") is None
 
 
@@ -635,7 +631,7 @@ LIVE = pytest.mark.parametrize("poll_seconds", [0.5])
 def test_an_open_page_shows_another_device_s_work_with_nothing_done_there(new_device, served):
     a, b = two_devices(new_device, served)
     type_and_sync(a, "print('typed on A, shown on B')\n")
-    expect(editor(b)).to_have_text("print('typed on A, shown on B')")
+    expect(code_editor(b)).to_have_text("print('typed on A, shown on B')")
     expect(b.get_by_text("code for this exercise")).to_be_hidden()  # B had nothing of its own: no choice
     with syncing(a, "quizzes"):
         a.get_by_role("radio", name="A correction").check()
@@ -661,7 +657,7 @@ def test_an_open_page_with_its_own_unsynced_edit_keeps_it_and_offers_the_other_d
     expect(b.get_by_text("Your other device has newer code for this exercise: use it, or keep mine")).to_be_visible(
         timeout=SYNC_TIMEOUT_MS  # B polls again after a failure, a longer period later
     )
-    expect(editor(b)).to_have_text("print('B, not yet synced')")
+    expect(code_editor(b)).to_have_text("print('B, not yet synced')")
     expect(sync_status(b)).to_have_text(SYNCED)
     exercise = saved_progress(b)["exercises"]["residual_stack"]
     assert {exercise["code"], *[draft["code"] for draft in exercise["drafts"]]} == {
@@ -699,13 +695,13 @@ def test_a_hidden_page_does_not_poll_and_asks_when_it_is_shown_again(new_device,
     type_and_sync(a, "print('while B was hidden')\n")
     b.wait_for_timeout(1500)  # three poll periods: a visible page would have asked three times
     assert asked == []
-    expect(editor(b)).not_to_have_text("print('while B was hidden')")
+    expect(code_editor(b)).not_to_have_text("print('while B was hidden')")
     with b.expect_response(lambda response: "/api/progress" in response.url):
         b.evaluate("""() => {
             delete document.visibilityState;
             document.dispatchEvent(new Event("visibilitychange"));
         }""")
-    expect(editor(b)).to_have_text("print('while B was hidden')")
+    expect(code_editor(b)).to_have_text("print('while B was hidden')")
 
 
 @LIVE

@@ -7,12 +7,11 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.lesson import PROGRESS_KEY, click, set_code
+from tests.browser.lesson import PROGRESS_KEY, click, code_editor, set_code
 from tests.browser.tabs import (
     FIRST_QUESTION,
     THIRD_QUESTION,
     code_is_kept,
-    editor,
     question,
     reopen,
     stored_code_versions,
@@ -90,7 +89,7 @@ def import_file(page, tab, files):
         with page.expect_file_chooser() as chooser:
             click(page, "Import progress")
         chooser.value.set_files(path)
-    expect(editor(page)).to_be_visible()
+    expect(code_editor(page)).to_be_visible()
     return [("code", IMPORTED_CODE), ("pick", FIRST_QUESTION, "Passing through is only the default")]
 
 
@@ -122,7 +121,7 @@ def see_cleared(page, item, kept):
     kind = item[0]
     if kind == "code":
         assert item[1] not in stored_code_versions(page)
-        expect(editor(page)).not_to_contain_text(item[1].strip())
+        expect(code_editor(page)).not_to_contain_text(item[1].strip())
     elif kind == "pick":
         expect(question(page, item[1]).get_by_text(item[2])).to_be_hidden()
     elif kind == "hint" and not any(other[0] == "hint" for other in kept):
@@ -163,9 +162,9 @@ def test_what_one_tab_does_shows_in_the_other_without_a_reload(tabs):
     tab_a.get_by_role("heading", name="Your progress").scroll_into_view_if_needed()
     expect(tab_b.get_by_text("Unlocked in microgpt: done")).to_be_visible()
     type_code(tab_a, "print('written in A, read in B')\n")
-    expect(editor(tab_b)).to_have_text("print('written in A, read in B')")
+    expect(code_editor(tab_b)).to_have_text("print('written in A, read in B')")
     type_code(tab_b, "print('B built on it')\n")
-    expect(editor(tab_a)).to_have_text("print('B built on it')")
+    expect(code_editor(tab_a)).to_have_text("print('B built on it')")
     expect(tab_a.get_by_text("This exercise was edited in another tab")).to_be_hidden()
 
 
@@ -173,14 +172,14 @@ def test_start_over_in_one_tab_starts_over_in_the_other(tabs, site_url):
     tab_a = tabs()
     do_earlier_work(tab_a)
     tab_b = tabs()
-    expect(editor(tab_b)).to_have_text(EARLIER_CODE.strip())
+    expect(code_editor(tab_b)).to_have_text(EARLIER_CODE.strip())
     click(tab_a, "Start over")
     click(tab_a, "Yes, start over")
     expect(tab_b.get_by_text("Started over in another tab.")).to_be_visible()
-    expect(editor(tab_b)).to_contain_text("def residual_stack(x, depth=20):")
+    expect(code_editor(tab_b)).to_contain_text("def residual_stack(x, depth=20):")
     expect(tab_b.get_by_text("Hint 1 of 3")).to_be_hidden()
     reopen(tab_b, site_url)
-    expect(editor(tab_b)).to_contain_text("def residual_stack(x, depth=20):")
+    expect(code_editor(tab_b)).to_contain_text("def residual_stack(x, depth=20):")
     expect(
         question(tab_b, THIRD_QUESTION).get_by_role("radio", name="Because one road goes through every plus sign")
     ).not_to_be_checked()
@@ -198,18 +197,18 @@ def test_crossed_edits_keep_the_newer_and_offer_the_other_back(tabs, site_url):
     tab_a, tab_b = crossed_edits(tabs)
     assert stored_code_versions(tab_a) == ["print('draft in B')\n", "print('draft in A')\n"]
     reopen(tab_a, site_url)
-    expect(editor(tab_a)).to_have_text("print('draft in B')")
+    expect(code_editor(tab_a)).to_have_text("print('draft in B')")
     expect(
         tab_a.get_by_role("status").filter(
             has_text="This exercise was edited in another tab: load that version, or keep this one."
         )
     ).to_be_visible()
     click(tab_a, "Load that version")
-    expect(editor(tab_a)).to_have_text("print('draft in A')")
+    expect(code_editor(tab_a)).to_have_text("print('draft in A')")
     expect(tab_a.get_by_text("This exercise was edited in another tab")).to_be_hidden()
     assert stored_code_versions(tab_a) == ["print('draft in A')\n"]  # the learner chose: no more drafts
     reopen(tab_b, site_url)
-    expect(editor(tab_b)).to_have_text("print('draft in A')")
+    expect(code_editor(tab_b)).to_have_text("print('draft in A')")
     expect(tab_b.get_by_text("This exercise was edited in another tab")).to_be_hidden()
 
 
@@ -218,12 +217,12 @@ def test_the_tab_whose_edit_lost_says_so_and_can_keep_its_own(tabs, site_url):
     tab_a.evaluate("window.deafToOtherTabs = false")
     type_code(tab_b, "print('draft in B, again')\n")  # A hears of it now
     expect(tab_a.get_by_text("This exercise was edited in another tab")).to_be_visible()
-    expect(editor(tab_a)).to_have_text("print('draft in A')")
+    expect(code_editor(tab_a)).to_have_text("print('draft in A')")
     click(tab_a, "Keep this one")
     expect(tab_a.get_by_text("This exercise was edited in another tab")).to_be_hidden()
     for page in (tab_a, tab_b):
         reopen(page, site_url)
-        expect(editor(page)).to_have_text("print('draft in A')")
+        expect(code_editor(page)).to_have_text("print('draft in A')")
         expect(page.get_by_text("This exercise was edited in another tab")).to_be_hidden()
 
 
@@ -249,7 +248,7 @@ def test_three_tabs_lose_nothing(tabs, site_url):
     expect(group.get_by_text("Not quite.").filter(visible=True)).to_have_count(2)
     # Each draft is offered in turn until the learner has chosen.
     click(page, "Load that version")
-    expect(editor(page)).to_have_text("print('tab 1')")
+    expect(code_editor(page)).to_have_text("print('tab 1')")
     assert sorted(stored_code_versions(page)) == ["print('tab 1')\n"]
 
 
@@ -263,8 +262,8 @@ def test_storage_full_in_one_tab_keeps_its_code_on_screen_and_offers_it(tabs, si
     expect(tab_a.get_by_role("status", name="Notices")).to_contain_text("could not be saved")
     type_code(tab_b, "print('saved from B')\n")
     expect(tab_a.get_by_text("This exercise was edited in another tab")).to_be_visible()
-    expect(editor(tab_a)).to_have_text("print('typed while storage was full')")
+    expect(code_editor(tab_a)).to_have_text("print('typed while storage was full')")
     tab_a.evaluate("() => { Storage.prototype.setItem = window.realSetItem; }")
     click(tab_a, "Keep this one")
     reopen(tab_b, site_url)
-    expect(editor(tab_b)).to_have_text("print('typed while storage was full')")
+    expect(code_editor(tab_b)).to_have_text("print('typed while storage was full')")

@@ -1,0 +1,39 @@
+"""The build's reading of the pages it wrote (gradlab/page_checks.py), on pages written here."""
+
+from gradlab.page_checks import check_pages
+
+PAGE_SCRIPT = """<!doctype html><html lang="en"><head><title>A lesson</title></head><body><p>Text.</p>
+<script type="module" src="../static/lesson.js"
+  data-worker="../static/python-worker.js"
+  data-editor="../static/code-editor.js"
+  data-pyodide="../pyodide/"
+  data-snapshot-for="314.0.7"
+  data-packages='[]'
+  data-pieces="pieces.json"></script>
+</body></html>
+"""
+
+
+def site_with(tmp_path, files):
+    (tmp_path / "lesson").mkdir()
+    (tmp_path / "lesson" / "index.html").write_text(PAGE_SCRIPT)
+    (tmp_path / "pyodide").mkdir()
+    for name in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    return tmp_path
+
+
+def test_every_file_the_page_script_is_told_of_must_be_in_the_site(tmp_path):
+    everything = ["static/lesson.js", "static/python-worker.js", "static/code-editor.js", "lesson/pieces.json"]
+    assert check_pages(site_with(tmp_path, everything), {}) == []
+
+
+def test_a_bundle_the_page_would_load_later_and_find_missing_is_a_problem(tmp_path):
+    site = site_with(tmp_path, ["static/lesson.js", "static/python-worker.js", "lesson/pieces.json"])
+    (problem,) = check_pages(site, {})
+    assert problem.line == 2  # where the script element starts
+    assert problem.message == (
+        "(in the built page) the link '../static/code-editor.js' leads to no page or file of the site: check its address, "
+        "relative to this page"
+    )

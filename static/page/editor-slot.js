@@ -29,17 +29,24 @@ export function editorSlot(textarea, { url, onRun, onCheck, onChange }) {
     (run ? onRun : onCheck)();
   });
 
+  // Which editor the learner has: "plain", "loading" (CodeMirror on its way) or "codemirror" (tests read it).
+  const shows = (editor) => { textarea.dataset.editor = editor; };
+  shows("plain");
+
   function load() {
+    if (!loading) shows("loading");
     loading ??= import(new URL(url, document.baseURI).href).then(
       ({ createCodeEditor }) => {
         textarea.removeEventListener("input", typed);
         codeMirror = createCodeEditor(textarea, { onRun, onCheck, onChange });
         if (errorLine) codeMirror.markErrorLine(errorLine);
         stopWatching();
+        shows("codemirror");
       },
       (error) => {
         console.warn("the code editor could not load; the plain one stays", error);
         loading = null; // tried again the next time the learner comes near
+        shows("plain");
       },
     );
     return loading;

@@ -25,13 +25,15 @@ def open_lesson(page, site_url):
 
 
 def code_editor(scope):
-    """The editor of the page (or of the exercise) scope, once CodeMirror has taken over from the plain
-    textarea. It comes as the learner nears the Build section or touches it: here a touch brings it (a
-    pointerdown, which scrolls nothing and so marks no section as seen). Tests act on it only then: an
-    action begun on the textarea would wait on it for ever once CodeMirror hides it."""
-    if not scope.locator(".code-editor-host").count():
-        scope.locator("textarea.code-editor").dispatch_event("pointerdown")
-    expect(scope.locator(".code-editor-host .cm-content")).to_be_attached(timeout=RUN_TIMEOUT_MS)
+    """The editor of the page (or of the exercise) scope as a learner coming to it finds it: CodeMirror,
+    or the plain textarea where CodeMirror cannot come (offline, before the offline copy holds it). A
+    touch brings it here (a pointerdown, which scrolls nothing and so marks no section as seen). Tests act
+    on the editor only once that has settled: an action begun on the textarea would wait on it for ever
+    once CodeMirror hides it."""
+    plain = scope.locator("textarea.code-editor")
+    if plain.get_attribute("data-editor") != "codemirror":
+        plain.dispatch_event("pointerdown")
+    expect(plain).not_to_have_attribute("data-editor", "loading", timeout=RUN_TIMEOUT_MS)
     return scope.get_by_role("textbox", name="Code editor")
 
 

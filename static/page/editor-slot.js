@@ -49,7 +49,6 @@ export function editorSlot(textarea, { url, onRun, onCheck, onChange }) {
         shows("plain");
       },
     );
-    return loading;
   }
 
   const stopWatching = whenNear(root, load);
@@ -75,6 +74,5 @@ export function editorSlot(textarea, { url, onRun, onCheck, onChange }) {
       codeMirror?.markErrorLine(line);
     },
     focus: () => (codeMirror ? codeMirror.focus() : textarea.focus()),
-    load,
   };
 }

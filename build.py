@@ -190,6 +190,7 @@ def check_rendering(course, study, templates):
             "engine-wheel": "wheels/engine.whl",
             "snapshot": "pyodide/python.bin.gz",
             "snapshot-for": "unbuilt",
+            "snapshot-bytes": 0,
         }
         for name in ("engine-wheel", "snapshot"):
             (out_dir / unbuilt[name]).parent.mkdir(parents=True, exist_ok=True)
@@ -408,6 +409,7 @@ def write_runtime(out_dir):
     snapshot = make_snapshot(NODE_MODULES, served["version"], hashed_wheel, CACHE_DIR / "snapshots")
     shutil.copyfile(snapshot, out_dir / served["folder"] / "python.bin.gz")
     return {
+        "snapshot-bytes": snapshot.stat().st_size,  # as sent: the page weighs it against the downlink
         "pyodide": served["folder"] + "/",
         "engine-wheel": hashed_wheel.relative_to(out_dir).as_posix(),
         "snapshot": assets.fingerprint(out_dir, f"{served['folder']}/python.bin.gz"),

@@ -33,6 +33,7 @@ class Downlink:
         self.free_at = 0.0
         self.sent = 0
         self.aborted = 0
+        self.requested = []  # the path of every request, in order
         self.runtime = 0  # of sent: the bytes of Pyodide's files, the wheels and the snapshot
 
     def send(self, write, data, runtime=False):
@@ -69,6 +70,8 @@ class ThrottledHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     def send_head(self):
+        with self.downlink.lock:
+            self.downlink.requested.append(self.path)
         time.sleep(LATENCY_S)
         path = self.translate_path(self.path)
         if self.compress and "gzip" in self.headers.get("Accept-Encoding", ""):

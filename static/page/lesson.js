@@ -36,6 +36,7 @@ const runtime = new PythonRuntime({
     engine: script.dataset.engineWheel,
     snapshot: script.dataset.snapshot,
     snapshotFor: script.dataset.snapshotFor,
+    snapshotBytes: Number(script.dataset.snapshotBytes),
     packages: JSON.parse(script.dataset.packages || "[]"),
   },
   onStatus: (state, message) => {

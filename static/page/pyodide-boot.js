@@ -1,28 +1,50 @@
 // Starting Pyodide in a worker, shared by the lessons' Python worker and the training worker.
-// From the build's memory snapshot (Pyodide with the engine imported) when it was made for
-// this very runtime; otherwise a normal boot that unpacks the engine wheel. Either way its largest
+// From the build's memory snapshot (Pyodide with the engine imported) when it was made for this very
+// runtime and pays its way; otherwise a normal boot that unpacks the engine wheel. Either way its largest
 // files travel gzipped, and every byte is counted for the page's download bar (gzipped-files.js).
-import { DownloadMeter, fetchSnapshot, withGzippedWasm } from "./gzipped-files.js";
+import { DownloadMeter, fetchSnapshot, heldCopy, inflatedBytes, startWasmDownload, withGzippedWasm } from "./gzipped-files.js";
 
-/** A booted Pyodide; files: { pyodide (its folder's URL), engine (the wheel's), snapshot, snapshotFor };
+// The snapshot spares Python's start-up and the engine's import (about 2.5 s of a 3.5 s boot on a laptop,
+// more on a phone) for its own download (about 6 MB gzipped), on top of a boot's. It is used when this
+// browser already holds it; else it is fetched only where the downlink, as the WebAssembly's first bytes
+// measure it, brings it within SNAPSHOT_WORTH_S. Slower, a normal boot is ready sooner, and sends fewer
+// bytes; the service worker's offline copy then brings the snapshot, after Python is ready, for next time.
+const SNAPSHOT_WORTH_S = 1.5;
+
+/** A booted Pyodide. files: { pyodide (its folder's URL), engine (the wheel's), snapshot, snapshotFor,
+ *  snapshotBytes (its size as sent), mayDownloadSnapshot (false: only a copy this browser holds) };
  *  onDownload(loaded, total) is told how far the download has come, now and then. */
-export async function startPyodide({ pyodide: indexURL, engine, snapshot, snapshotFor }, onDownload = () => {}) {
+export async function startPyodide(files, onDownload = () => {}) {
+  const { pyodide: indexURL, engine, snapshot, snapshotFor } = files;
   const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
   const meter = new DownloadMeter(onDownload);
+  const wasm = startWasmDownload(indexURL, meter);
   if (snapshot && snapshotFor === version) {
-    try {
-      return await withGzippedWasm(indexURL, meter, () =>
-        loadPyodide({ indexURL, _loadSnapshot: fetchSnapshot(snapshot, meter) }));
-    } catch (error) {
-      console.warn("Python's memory snapshot could not be used; booting normally.", error);
+    const memory = await snapshotWorthLoading(files, wasm, meter);
+    if (memory) {
+      try {
+        return await withGzippedWasm(indexURL, meter, () => loadPyodide({ indexURL, _loadSnapshot: memory.bytes }), wasm);
+      } catch (error) {
+        console.warn("Python's memory snapshot could not be used; booting normally.", error);
+      }
     }
   }
   const [pyodide, wheel] = await Promise.all([
-    withGzippedWasm(indexURL, meter, () => loadPyodide({ indexURL })),
+    withGzippedWasm(indexURL, meter, () => loadPyodide({ indexURL }), wasm),
     fetchBytes(engine),
   ]);
   pyodide.unpackArchive(wheel, "wheel");
   return pyodide;
+}
+
+/** { bytes: a promise of the snapshot's bytes, still arriving }, or null where a normal boot is the quicker. */
+async function snapshotWorthLoading({ snapshot, snapshotBytes, mayDownloadSnapshot = true }, wasm, meter) {
+  const held = await heldCopy(snapshot);
+  if (held) return { bytes: inflatedBytes(held) };
+  if (!mayDownloadSnapshot) return null;
+  const bytesPerSecond = await wasm.rate;
+  if (!(Number(snapshotBytes) / bytesPerSecond <= SNAPSHOT_WORTH_S)) return null;
+  return { bytes: fetchSnapshot(snapshot, meter) };
 }
 
 export async function fetchBytes(url) {

@@ -76,6 +76,7 @@ export class PythonRuntime {
     this.judging = new Map(); // request id → resolve, for the judge's worker
     this.pending = new Map(); // request id → { resolve, onOutput }
     this.nextId = 1;
+    this.spawnedOne = false; // see spawn()
     this.state = "idle";
     // A second interpreter costs ~150 MB; keep one warm only where memory allows.
     this.keepSpare = !(navigator.deviceMemory && navigator.deviceMemory < 4);
@@ -94,7 +95,10 @@ export class PythonRuntime {
 
   startJudge() {
     this.checksWanted = true;
-    if (!this.judge) this.judge = new PythonWorker(this.workerUrl, this.files, (handle, message) => this.hearJudge(handle, message), "judge");
+    if (!this.judge) {
+      const files = { ...this.files, mayDownloadSnapshot: false };
+      this.judge = new PythonWorker(this.workerUrl, files, (handle, message) => this.hearJudge(handle, message), "judge");
+    }
   }
 
   hearJudge(handle, message) {
@@ -142,8 +146,13 @@ export class PythonRuntime {
     for (const resolve of waiting) resolve({ kind: "stopped", ...reason, beforeVerdict: true });
   }
 
+  // The page's first interpreter may download the memory snapshot, where the downlink makes that quicker
+  // than a normal boot; every later one (the judge, the spares) uses it only if the browser holds it by
+  // then, and never adds its download to the network the learner is using.
   spawn() {
-    return new PythonWorker(this.workerUrl, this.files, (handle, message) => this.receive(handle, message));
+    const files = { ...this.files, mayDownloadSnapshot: !this.spawnedOne };
+    this.spawnedOne = true;
+    return new PythonWorker(this.workerUrl, files, (handle, message) => this.receive(handle, message));
   }
 
   receive(handle, message) {

@@ -58,6 +58,7 @@ const files = {
   engine: url(page.engineWheel),
   snapshot: url(page.snapshot),
   snapshotFor: page.snapshotFor,
+  snapshotBytes: Number(page.snapshotBytes),
 };
 const namesText = fetch(url(page.names)).then((response) => response.text());
 const chart = lossChart($(".train-chart"), url(page.chart));

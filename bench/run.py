@@ -32,6 +32,10 @@ DEFAULT_OUT = BENCH_DIR / "results" / "latest.json"
 METHODS = {
     "clock": "navigation-relative performance.now() in the page; Check and Stop timed in the page from the "
     "click event (capture phase) to the DOM mutation showing the outcome",
+    "checks_per_lesson": "each graded lesson in a new browser context: Python ready, the reference solution "
+    "in the editor, the judge's and the spare interpreters ready, then "
+    f"{page_metrics.SETTLE_BEFORE_CHECKS_S} s as a learner writing their code would leave the page; then "
+    f"{page_metrics.CHECKS} Checks in a row, the verdict of each shown before the next click",
     "cold_and_warm": "cold: a new browser context (empty HTTP cache, no service worker); warm: page.reload() "
     f"in that context {page_metrics.WARM_SETTLE_S} s after the cold boot was ready",
     "ratios": "the lesson's navigation → Python ready over the bare page's, cold over cold and warm over warm",

@@ -1,12 +1,13 @@
 """The entry points the browser's Python worker calls: strings in, JSON strings out."""
 
+import functools
 import json
 import signal
 
 from engine import Value, dismantle
-from grading.exercise import Exercise
+from grading.exercise import Exercise, all_cases
 from grading.explore import compute_explore
-from grading.grader import judge, learner_request, prepare
+from grading.grader import early_verdict, judge, learner_request
 from grading.graph_view import graphs_json
 from grading.learner_side import run_learner, watch_audit_hooks
 from grading.runner import run_program
@@ -63,21 +64,43 @@ def run_json(source):
     return answer(lambda: run_program(source), lambda error: {"ok": False, "error": error})
 
 
-# The Check button, in three steps across two workers: the judge's worker (which never runs learner
-# code) prepares the cases, the learner's worker runs the learner's function on them and sends back
-# plain data, and the judge's worker gives the verdict on that data.
+# The Check button, in steps across two workers: the judge's worker (which never runs learner code)
+# draws the cases ahead of the Check, the learner's worker runs the learner's function on them and sends
+# back plain data, and the judge's worker gives the verdict on that data.
 
 
-def prepare_json(exercise_json, source, starter):
-    """In the judge's worker: {"verdict"} when the code cannot be run at all (it does not parse, it is the
-    starter), else {"prepared": JSON text the judge reads back, "request", "cases"} for the learner's worker."""
-    exercise = Exercise.from_dict(json.loads(exercise_json))
-    early, cases = prepare(exercise, source, starter)
-    if early:
-        return json.dumps({"verdict": early})
+@functools.lru_cache(maxsize=8)  # the page's few exercises, asked of again at every Check
+def exercise_of(exercise_json):
+    return Exercise.from_dict(json.loads(exercise_json))
+
+
+def prepare_json(exercise_json):
+    """In the judge's worker, before a Check: its cases, drawn afresh, as {"prepared": JSON text the judge
+    reads back, "request", "cases"} for the learner's worker. Nothing in them depends on the code, so the
+    page has them drawn while the learner writes or reads the last verdict."""
+    exercise = exercise_of(exercise_json)
+    cases = all_cases(exercise)
+    if exercise_json not in REHEARSED:
+        REHEARSED.add(exercise_json)
+        rehearse(exercise, cases)
     return json.dumps(
         {"prepared": json.dumps(cases), "request": learner_request(exercise), "cases": [case for case, _ in cases]}
     )
+
+
+REHEARSED = set()  # the exercises whose Check this interpreter has rehearsed
+
+
+def rehearse(exercise, cases):
+    """A whole Check of the reference solution, its learner's side too, here in the judge's interpreter
+    (which runs no learner code; the reference is its own): the reference's runs on the written cases
+    are kept from then on (grading.grader.run_reference), and every step of judging has run once, as the
+    learner writes, rather than in their first Check, which is then as quick as the next."""
+    try:
+        reply = run_learner(learner_request(exercise), exercise.solution, [case for case, _ in cases])
+        judge(exercise, exercise.solution, cases, json.loads(json.dumps(reply)))
+    except Exception:  # noqa: BLE001 - a rehearsal only saves time; the Check itself says what is wrong
+        pass
 
 
 def learn_json(request, source, cases_json):
@@ -99,9 +122,13 @@ def learn_json(request, source, cases_json):
     return answer(learned, past_the_grader)
 
 
-def judge_json(exercise_json, source, prepared, reply):
-    """In the judge's worker: the verdict on the learner's worker's reply."""
-    exercise = Exercise.from_dict(json.loads(exercise_json))
+def judge_json(exercise_json, source, starter, prepared, reply):
+    """In the judge's worker: the verdict on the learner's worker's reply; on code that cannot be checked
+    at all (it does not parse, it is the starter), that verdict whatever the reply."""
+    exercise = exercise_of(exercise_json)
+    early = early_verdict(exercise, source, starter)
+    if early:
+        return json.dumps(early)
     cases = [(case, drawn) for case, drawn in json.loads(prepared)]
     try:
         learned = json.loads(reply)
@@ -132,8 +159,19 @@ def graph_json(exercise_json, source, case_index):
     )
 
 
+# A Check's learner side on a function of our own: the grader's first run imports and compiles what it
+# needs, here rather than in the learner's first Check.
+WARM_UP_CHECK = (
+    json.dumps({"function": "f", "arguments": ["x"], "values": ["x"], "supply": "def g(v):\n    return v * 2\n"}),
+    "def f(x):\n    return g(x * x + 1).relu()\n",
+    json.dumps([{"x": 1.5}, {"x": -0.5}]),
+)
+
+
 def warm_up(rounds=30):
     """Run the engine's hot paths a while, so that WebAssembly has optimised them before the first Check."""
+    for _ in range(3):
+        learn_json(*WARM_UP_CHECK)
     for round_ in range(rounds):
         x = Value(1.0 + round_ / 100)
         out = x

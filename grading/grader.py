@@ -56,13 +56,19 @@ def grade_submission(exercise, source, starter=None, rng=None):
 def prepare(exercise, source, starter=None, rng=None):
     """(a verdict already, or None; the cases as (case, drawn)): what can be told without running
     the learner's code is told here."""
+    early = early_verdict(exercise, source, starter)
+    return (early, []) if early else (None, all_cases(exercise, rng))
+
+
+def early_verdict(exercise, source, starter=None):
+    """The verdict on code that cannot be checked at all (it does not parse, it is the starter), or None."""
     try:
         compile_program(source)
         if is_unchanged(source, starter):
             raise Rejected("unchanged_starter", exercise.starter_message or UNCHANGED_STARTER)
     except Rejected as rejected:
-        return verdict(exercise, rejected.diagnosis, rejected.message, rejected.error), []
-    return None, all_cases(exercise, rng)
+        return verdict(exercise, rejected.diagnosis, rejected.message, rejected.error)
+    return None
 
 
 def learner_request(exercise):

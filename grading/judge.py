@@ -81,17 +81,18 @@ def read_graph(shipped):
     try:
         nodes, outputs, inputs, calls = shipped["nodes"], shipped["outputs"], shipped["inputs"], shipped["calls"]
         data, ops, children, grads = [], [], [], []
+        # Asked of every node of every case: plain loops, which cost less than generators here.
         for i, (value, op, kids, local) in enumerate(nodes):
             if type(value) not in NUMBER_TYPES:
                 raise BrokenGraph("a node's data is not a number")
-            if not (
-                isinstance(kids, list)
-                and isinstance(local, list)
-                and len(kids) == len(local)
-                and all(type(k) is int and 0 <= k < i for k in kids)
-                and all(type(g) in NUMBER_TYPES for g in local)
-            ):
+            if not (isinstance(kids, list) and isinstance(local, list) and len(kids) == len(local)):
                 raise BrokenGraph("a node does not have one number as local gradient per child")
+            for k in kids:
+                if type(k) is not int or not 0 <= k < i:
+                    raise BrokenGraph("a node does not have one number as local gradient per child")
+            for g in local:
+                if type(g) not in NUMBER_TYPES:
+                    raise BrokenGraph("a node does not have one number as local gradient per child")
             data.append(value)
             ops.append(op if isinstance(op, str) else None)
             children.append(kids)
@@ -188,7 +189,7 @@ def backward(graph, data, local_grads=None):
         for i in range(len(data) - 1, -1, -1):
             for child, rate in zip(graph.children[i], local_grads[i]):
                 grad[child] += rate * grad[i]
-        reached = reachable(graph)
+        reached = reachable(graph) if graph.calls else ()
         # A call feeds the output only if a gradient reaches it: f(x) used twice with opposite signs, as
         # in the mean of two one-sided slopes, cancels to 0 and is no more a feed than an unused call.
         # Sorted by gradient, then by the arguments' text: arguments mix numbers, lists and None.
@@ -223,7 +224,7 @@ def evaluated_at(graph, values):
             data[i] = float(value)
     for i, kids in enumerate(graph.children):
         if kids:
-            data[i], local_grads[i] = operation(graph.ops[i], len(kids))(*(data[k] for k in kids))
+            data[i], local_grads[i] = operation(graph.ops[i], len(kids))(*[data[k] for k in kids])
     for value in data:
         if type(value) not in NUMBER_TYPES:
             raise ValueError("no real value")

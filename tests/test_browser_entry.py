@@ -24,14 +24,13 @@ def stop_listened_for():
 
 
 def check(source):
-    """A Check as the page makes it, here in one interpreter: the judge prepares, the learner's side runs, the judge rules."""
-    prepared = json.loads(browser.prepare_json(EXERCISE, source, None))
-    if "verdict" in prepared:
-        return prepared["verdict"]
+    """A Check as the page makes it, here in one interpreter: the judge draws the cases, the learner's side
+    runs, the judge rules."""
+    prepared = json.loads(browser.prepare_json(EXERCISE))
     learned = json.loads(browser.learn_json(json.dumps(prepared["request"]), source, json.dumps(prepared["cases"])))
     if learned.get("interrupted"):
         return learned
-    return json.loads(browser.judge_json(EXERCISE, source, prepared["prepared"], learned["reply"]))
+    return json.loads(browser.judge_json(EXERCISE, source, None, prepared["prepared"], learned["reply"]))
 
 
 @pytest.mark.parametrize("raising", ["raise KeyboardInterrupt", "raise GeneratorExit", "raise Boom('no way')"])

@@ -30,19 +30,18 @@ EXPLORE = json.dumps(
 
 def check_in_three_steps(source):
     """The replies of a Check's three requests, as the page chains them."""
-    prepared = json.loads(browser.prepare_json(EXERCISE, source, None))
+    prepared = json.loads(browser.prepare_json(EXERCISE))
     learned = json.loads(browser.learn_json(json.dumps(prepared["request"]), source, json.dumps(prepared["cases"])))
-    judged = json.loads(browser.judge_json(EXERCISE, source, prepared["prepared"], learned["reply"]))
+    judged = json.loads(browser.judge_json(EXERCISE, source, None, prepared["prepared"], learned["reply"]))
     return {"prepare": prepared, "learn": learned, "judge": judged}
 
 
 def replies_by_kind():
     """Real replies of every entry point, right and wrong code alike."""
     replies = {kind: [] for kind in REQUESTS}
-    for source in (RIGHT_STACK, WRONG_STACK):
+    for source in (RIGHT_STACK, WRONG_STACK, "def ("):
         for kind, reply in check_in_three_steps(source).items():
             replies[kind].append(reply)
-    replies["prepare"].append(json.loads(browser.prepare_json(EXERCISE, "def (", None)))
     replies["run"] += [json.loads(browser.run_json(code)) for code in ("print(1)\n", "1 / 0\n")]
     replies["explore"] += [
         json.loads(browser.explore_json(EXPLORE, json.dumps({"depth": 4}))),
@@ -72,9 +71,7 @@ def test_every_reply_the_python_side_gives_holds_only_declared_fields():
         declared = set(REQUESTS[kind]["reply"])
         for reply in replies:
             assert set(reply) <= declared, f"{kind} replied with undeclared fields {set(reply) - declared}"
-    assert {"verdict"} <= set(REQUESTS["prepare"]["reply"]) and {"prepared", "request", "cases"} <= set(
-        REQUESTS["prepare"]["reply"]
-    )
+    assert {"prepared", "request", "cases"} <= set(REQUESTS["prepare"]["reply"])
 
 
 def test_an_interrupted_learner_request_replies_only_with_a_declared_field():
@@ -108,6 +105,6 @@ def test_no_message_is_written_by_hand(script):
 
 
 def test_the_page_reads_only_declared_fields_of_a_checks_replies():
-    for name, kind in (("prepared", "prepare"), ("learned", "learn")):
+    for name, kind in (("drawn", "prepare"), ("learned", "learn")):
         read = set(re.findall(rf"\b{name}\.result\.(\w+)", PAGE))
         assert read and read <= set(REQUESTS[kind]["reply"]), f"{kind}: {read}"

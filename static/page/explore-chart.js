@@ -5,6 +5,7 @@
 // curve over the reference series, and the table shows the difference.
 import "uplot/dist/uPlot.min.css";
 import { formatNumber } from "./format.js";
+import { whenNear } from "./when-near.js";
 
 const SETTLE_MS = 120; // wait for the slider to rest before asking Python
 const TABLE_ROWS = 11; // as many rows as the build's table shows (build.py, table_rows)
@@ -64,10 +65,18 @@ export function setupExplore(root, { runtime, uPlot }) {
     });
   });
   if (explore.yours) {
+    let stopWaiting = null;
     document.addEventListener("gradlab:checked", ({ detail }) => {
       if (detail.exercise !== explore.yours.exercise) return;
       learner = detail;
-      recompute("check");
+      // Drawn as the learner comes back to the chart, not while they read the verdict far below it:
+      // the learner's interpreter stays free for their next Run or Check.
+      stopWaiting?.();
+      stopWaiting = whenNear(root, () => {
+        stopWaiting();
+        stopWaiting = null;
+        recompute("check");
+      });
     });
   }
   new ResizeObserver(() => plot.setSize({ width: chartBox.clientWidth, height: chartHeight() })).observe(chartBox);

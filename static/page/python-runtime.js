@@ -1,6 +1,7 @@
 // Owns the page's Python: the learner's worker running learner code, a warm spare to swap in after a
 // hard stop, and the judge's worker, which never runs learner code: a Check's cases are drawn and its
 // verdict given there, on plain data from the learner's worker. Requests are matched to replies by id.
+// A Check's cases are drawn ahead of it, so that the Check itself asks the judge once, for the verdict.
 // The messages are declared in worker-protocol.json, and built from that declaration here.
 import { connectMessage, replyMessage, requestMessage } from "./worker-protocol.js";
 
@@ -74,6 +75,9 @@ export class PythonRuntime {
     // The judge and the spare boot once the learner comes to an exercise (prepareChecks), not for reading.
     this.checksWanted = false;
     this.judging = new Map(); // request id → resolve, for the judge's worker
+    this.drawn = new Map(); // exercise JSON → the judge's answer to prepare: the next Check's cases
+    this.drawLater = new Set(); // exercises whose cases are drawn once the judge's worker starts
+    this.abandoned = 0; // how many times Stop abandoned what waited on the judge
     this.pending = new Map(); // request id → { resolve, onOutput }
     this.nextId = 1;
     this.spawnedOne = false; // see spawn()
@@ -98,7 +102,18 @@ export class PythonRuntime {
     if (!this.judge) {
       const files = { ...this.files, mayDownloadSnapshot: false };
       this.judge = new PythonWorker(this.workerUrl, files, (handle, message) => this.hearJudge(handle, message), "judge");
+      for (const exercise of this.drawLater) this.drawAhead(exercise);
+      this.drawLater.clear();
     }
+  }
+
+  // exercise: the grader's JSON for an exercise the learner has come to. Its next Check's cases are drawn
+  // now (or once the judge's worker starts, never before the learner's interpreter is ready), while the
+  // learner writes or reads a verdict: nothing in them depends on the code.
+  drawAhead(exercise) {
+    if (this.drawn.has(exercise)) return;
+    if (!this.judge) this.drawLater.add(exercise);
+    else this.drawn.set(exercise, this.askJudge("prepare", { exercise }));
   }
 
   hearJudge(handle, message) {
@@ -141,6 +156,7 @@ export class PythonRuntime {
   // Stop while a Check waits on the judge's worker (still booting, or drawing the cases) ends the Check
   // there; the judge runs no learner code, so it is left to finish, and its late reply is ignored.
   abandonJudging(reason) {
+    this.abandoned += 1;
     const waiting = [...this.judging.values()];
     this.judging.clear();
     for (const resolve of waiting) resolve({ kind: "stopped", ...reason, beforeVerdict: true });
@@ -230,23 +246,28 @@ export class PythonRuntime {
     return this.request("run", { code }, onOutput, timeLimitMs);
   }
 
-  // exercise: the grader's JSON for the exercise, as the build wrote it. The judge's worker draws the
-  // cases, the learner's worker runs the code on them, the judge's worker gives the verdict.
+  // exercise: the grader's JSON for the exercise, as the build wrote it. The judge's worker has drawn the
+  // cases (drawAhead), the learner's worker runs the code on them, the judge's worker gives the verdict.
   async check(exercise, code, starter, onOutput, { timeLimitMs = null } = {}) {
     this.start();
     if (this.state === "error") return { kind: "stopped", reason: "unavailable" };
     if (this.active.ready && !this.judge?.ready) onOutput?.("note", "Getting the checks ready…\n");
-    const prepared = await this.askJudge("prepare", { exercise, code, starter });
-    if (prepared.kind !== "done") return prepared;
-    if (prepared.result.verdict) return { kind: "done", result: prepared.result.verdict };
-    const { request, cases } = prepared.result;
-    const fields = { request: JSON.stringify(request), cases: JSON.stringify(cases), code };
+    const abandoned = this.abandoned;
+    let drawn = await (this.drawn.get(exercise) ?? this.askJudge("prepare", { exercise }));
+    this.drawn.delete(exercise);
+    // Drawn ahead, then abandoned by the Stop of an earlier run (or lost with a crashed judge): drawn again.
+    if (drawn.kind !== "done" && this.abandoned === abandoned) drawn = await this.askJudge("prepare", { exercise });
+    if (drawn.kind !== "done") return drawn;
+    const fields = { request: JSON.stringify(drawn.result.request), cases: JSON.stringify(drawn.result.cases), code };
     const learned = await this.request("learn", fields, onOutput, timeLimitMs);
     if (learned.kind !== "done") return learned;
     // Whatever the code did to its interpreter that could not be undone: a fresh one for the next run.
     if (!learned.result.clean) this.replace({ reason: "restart" });
     if (learned.result.interrupted && this.stopReason) return { kind: "stopped", ...this.stopReason, interrupted: true };
-    return this.askJudge("judge", { exercise, code, prepared: prepared.result.prepared, reply: learned.result.reply });
+    const prepared = drawn.result.prepared;
+    const judged = await this.askJudge("judge", { exercise, code, starter, prepared, reply: learned.result.reply });
+    this.drawAhead(exercise);
+    return judged;
   }
 
   // The graph code builds on one of the exercise's written cases, and the reference's beside a wrong one.

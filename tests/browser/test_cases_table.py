@@ -83,6 +83,7 @@ def test_a_case_that_passes_a_function_shows_its_name_in_the_table_the_message_a
     for cell, name in zip(functions, ["cube", "cube", "exp_of", "bump"]):
         expect(cell).to_contain_text(name)
     chart = page.get_by_role("figure", name="The measured slope of the cube at 1")
+    chart.scroll_into_view_if_needed()  # the learner's curve is drawn as they come back to the chart
     # The explore's yours() ran the learner's slope on run(f="cube", …): 3.31 at a step of 0.1.
     expect(chart.get_by_role("columnheader", name="Your code")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(chart).to_contain_text("3.31")

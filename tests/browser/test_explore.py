@@ -62,12 +62,19 @@ def test_after_a_check_the_learners_curve_is_drawn_over_the_reference(page, site
     set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
     click(page, "Check")
     expect(result(page)).to_contain_text(re.compile("^Not yet"), timeout=BOOT_TIMEOUT_MS)
+    # Far below the chart, the learner reads the verdict: the curve waits until they come back to it,
+    # and leaves their interpreter free for the next Run or Check meanwhile.
+    page.wait_for_timeout(1000)
+    expect(figure(page).get_by_role("columnheader", name="Your code")).to_have_count(0)
+    figure(page).scroll_into_view_if_needed()
     expect(figure(page).get_by_role("columnheader", name="Your code")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     # Depth 20: the learner's plain stack lets 1e-20 through where the residual one lets 6.727.
     expect(table_row(page, 20).get_by_role("cell")).to_have_text(["1e-20", "6.727", "1e-20", "-6.727"])
     expect(figure(page)).to_contain_text("your code 1e-40")
     set_code(page, starter_code(page).replace(BLANK, "x = x + layer(x)"))
     click(page, "Check")
+    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=BOOT_TIMEOUT_MS)
+    figure(page).scroll_into_view_if_needed()
     expect(table_row(page, 20).get_by_role("cell")).to_have_text(
         ["1e-20", "6.727", "6.727", "0"], timeout=BOOT_TIMEOUT_MS
     )
@@ -98,6 +105,7 @@ def test_the_summary_speaks_for_the_controls_alone(page, site_url):
     wait_for_python(page)
     set_code(page, right_solution(page))
     check_passes(page)
+    figure(page).scroll_into_view_if_needed()
     expect(figure(page)).to_contain_text("your code")
     expect(summary).to_have_attribute("aria-live", "off")  # the verdict is what is said after a Check
     page.get_by_role("slider", name="Depth").fill("30")

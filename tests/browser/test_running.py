@@ -9,6 +9,7 @@ from tests.browser.lesson import (
     LESSON,
     RUN_TIMEOUT_MS,
     a_right_check_passes,
+    check_passes,
     click,
     open_lesson,
     output,
@@ -89,6 +90,30 @@ def test_a_reader_costs_one_interpreter_the_exercise_brings_the_judge_and_the_sp
     expect(status).to_have_attribute("data-spare", "ready", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.workersStarted") == 3
     a_right_check_passes(page)
+
+
+# Every message the page sends its workers, by kind, in order.
+LOG_REQUESTS = """window.sentToWorkers = [];
+const send = MessagePort.prototype.postMessage;
+MessagePort.prototype.postMessage = function (message, ...rest) {
+  if (typeof message?.type === "string") window.sentToWorkers.push(message.type);
+  return send.call(this, message, ...rest);
+};"""
+
+
+def test_a_checks_cases_are_drawn_before_it_so_it_asks_the_judge_once(page, site_url):
+    page.add_init_script(LOG_REQUESTS)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    set_code(page, right_solution(page))  # coming to the exercise has its cases drawn
+    page.wait_for_function("window.sentToWorkers.includes('prepare')", timeout=BOOT_TIMEOUT_MS)
+    for _ in range(2):
+        sent_before = page.evaluate("window.sentToWorkers.length")
+        check_passes(page, timeout=BOOT_TIMEOUT_MS)
+        during = page.evaluate(f"window.sentToWorkers.slice({sent_before})")
+        # learn, judge, and then (perhaps already) the next Check's draw, while the learner reads the verdict
+        assert during[:2] == ["learn", "judge"], during
+        page.wait_for_function(f"window.sentToWorkers.slice({sent_before}).includes('prepare')")
 
 
 def test_stop_interrupts_and_keeps_the_interpreter(page, site_url):

@@ -27,16 +27,12 @@ let replaced = 0;
 const results = [];
 for (const { exercise, source, starter } of submissions) {
   const text = JSON.stringify(exercise);
-  const prepared = JSON.parse(judge.browser.prepare_json(text, source, starter ?? null));
-  if (prepared.verdict) {
-    results.push(prepared.verdict);
-    continue;
-  }
+  const prepared = JSON.parse(judge.browser.prepare_json(text));
   const learned = JSON.parse(learner.browser.learn_json(JSON.stringify(prepared.request), source, JSON.stringify(prepared.cases)));
   if (!learned.clean) {
     learner = await interpreter();
     replaced += 1;
   }
-  results.push(JSON.parse(judge.browser.judge_json(text, source, prepared.prepared, learned.reply)));
+  results.push(JSON.parse(judge.browser.judge_json(text, source, starter ?? null, prepared.prepared, learned.reply)));
 }
 process.stdout.write(JSON.stringify({ python: judge.pyodide.runPython("import sys; sys.version"), results, replaced }));

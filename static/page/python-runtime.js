@@ -253,8 +253,9 @@ export class PythonRuntime {
     if (this.state === "error") return { kind: "stopped", reason: "unavailable" };
     if (this.active.ready && !this.judge?.ready) onOutput?.("note", "Getting the checks ready…\n");
     const abandoned = this.abandoned;
-    let drawn = await (this.drawn.get(exercise) ?? this.askJudge("prepare", { exercise }));
+    const ahead = this.drawn.get(exercise);
     this.drawn.delete(exercise);
+    let drawn = await (ahead ?? this.askJudge("prepare", { exercise }));
     // Drawn ahead, then abandoned by the Stop of an earlier run (or lost with a crashed judge): drawn again.
     if (drawn.kind !== "done" && this.abandoned === abandoned) drawn = await this.askJudge("prepare", { exercise });
     if (drawn.kind !== "done") return drawn;

@@ -171,8 +171,8 @@ async function measureRate(stream) {
 }
 
 /** Run boot() with every fetch of Pyodide's counted by meter, and its fetch of pyodide.asm.wasm served
- *  from wasm, the download startWasmDownload began, or else from the .gz copy (that copy's failure
- *  answered by the plain file), compiled as it streams in. */
+ *  from wasmDownload (what startWasmDownload began, if not taken yet), or else from the .gz copy (that
+ *  copy's failure answered by the plain file), compiled as it streams in. */
 export async function withGzippedWasm(indexURL, meter, boot, wasmDownload = null) {
   const wasm = new URL("pyodide.asm.wasm", indexURL).href;
   const plainFetch = globalThis.fetch;

@@ -82,16 +82,18 @@ async function fetchInflating(url, fetchPlain) {
   return inflated(response.body);
 }
 
+async function bytesOf(stream) {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 /** The bytes of response, inflated if they are gzipped. */
 export async function inflatedBytes(response) {
-  return new Uint8Array(await new Response(await inflated(response.body)).arrayBuffer());
+  return bytesOf(await inflated(response.body));
 }
 
 /** The memory snapshot at url, inflated, its bytes counted by meter. */
 export async function fetchSnapshot(url, meter) {
-  const response = meter.counted(await networkFetch(url));
-  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-  return inflatedBytes(response);
+  return bytesOf(await fetchInflating(url, async (address) => meter.counted(await networkFetch(address))));
 }
 
 /** url's response as this browser already holds it, in the service worker's offline copy or in its HTTP

@@ -1,12 +1,12 @@
 """One number format for prose, messages and the page's tables: Python's and the page's formatter on one table."""
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from grading.number_format import show_number
+from tests.page_scripts import run_page_script
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = json.loads((ROOT / "tests" / "fixtures" / "number_formats.json").read_text())["rows"]
@@ -23,13 +23,7 @@ def test_python_reads_each_number_as_the_table_says(value, reads):
 
 
 def test_the_page_reads_each_number_as_the_table_says():
-    completed = subprocess.run(
-        ["nice", "-n", "19", "node", str(ROOT / "tests" / "number_format.mjs")],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    page = json.loads(completed.stdout)
+    page = run_page_script("number_format.mjs")
     assert [[value, shown] for (value, _), shown in zip(ROWS, page)] == ROWS
 
 

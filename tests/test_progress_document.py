@@ -2,13 +2,13 @@
 jsonschema, the page with its own small validator of the same file; both give the same answer on one table."""
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from sync.progress import document_problem
 from sync.progress_merge import RECORD_SCHEMA, SCHEMA
+from tests.page_scripts import run_page_script
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = json.loads((ROOT / "tests" / "fixtures" / "progress_documents.json").read_text())["rows"]
@@ -19,13 +19,7 @@ ANNOTATIONS = {"about", "problem"}
 @pytest.fixture(scope="module")
 def page():
     """What the page's validator says of each row, and the keywords it implements, run by Node."""
-    completed = subprocess.run(
-        ["nice", "-n", "19", "node", str(ROOT / "tests" / "progress_document.mjs")],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(completed.stdout)
+    return run_page_script("progress_document.mjs")
 
 
 @pytest.mark.parametrize("index", range(len(ROWS)))

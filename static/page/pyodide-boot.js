@@ -3,6 +3,7 @@
 // runtime and pays its way; otherwise a normal boot that unpacks the engine wheel. Either way its largest
 // files travel gzipped, and every byte is counted for the page's download bar (gzipped-files.js).
 import { DownloadMeter, fetchSnapshot, heldCopy, inflatedBytes, startWasmDownload, withGzippedWasm } from "./gzipped-files.js";
+import { SnapshotBytes } from "./snapshot-memory.js";
 
 // The snapshot spares Python's start-up and the engine's import (about 2.5 s of a 3.5 s boot on a laptop,
 // more on a phone) for its own download (about 6 MB gzipped), on top of a boot's. It is used when this
@@ -20,12 +21,15 @@ export async function startPyodide(files, onDownload = () => {}) {
   const meter = new DownloadMeter(onDownload);
   const wasm = startWasmDownload(indexURL, meter);
   if (snapshot && snapshotFor === version) {
-    const memory = await snapshotWorthLoading(files, wasm, meter);
-    if (memory) {
+    const worth = await snapshotWorthLoading(files, wasm, meter);
+    if (worth) {
+      const memory = new SnapshotBytes(worth.bytes);
       try {
-        return await withGzippedWasm(indexURL, meter, () => loadPyodide({ indexURL, _loadSnapshot: memory.bytes }), wasm);
+        return await withGzippedWasm(indexURL, meter, () => memory.restoring(() => loadPyodide({ indexURL, _loadSnapshot: memory })), wasm);
       } catch (error) {
         console.warn("Python's memory snapshot could not be used; booting normally.", error);
+      } finally {
+        memory.release();
       }
     }
   }

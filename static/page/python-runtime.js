@@ -82,7 +82,7 @@ export class PythonRuntime {
     this.nextId = 1;
     this.spawnedOne = false; // see spawn()
     this.state = "idle";
-    // A second interpreter costs ~150 MB; keep one warm only where memory allows.
+    // A second interpreter costs tens of MB (more once it has run code); keep one warm only where memory allows.
     this.keepSpare = !(navigator.deviceMemory && navigator.deviceMemory < 4);
   }
 
@@ -91,7 +91,7 @@ export class PythonRuntime {
   }
 
   // The learner has come to an exercise: the interpreters that Check and Stop need boot, one at a time,
-  // once the learner's own is ready (each costs a boot's CPU and about 100 MB).
+  // once the learner's own is ready (each costs a boot's CPU and tens of MB).
   prepareChecks() {
     this.checksWanted = true;
     if (this.active?.ready) this.startJudge();

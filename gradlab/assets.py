@@ -1,8 +1,11 @@
 """Content-hashed names, precompressed copies and the offline manifest for the built site."""
 
+import functools
 import gzip
 import hashlib
 import json
+import os
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -38,9 +41,10 @@ def precompress(out_dir, cache_dir):
     """Write a .gz beside every compressible file, reusing earlier work for unchanged content."""
     cache_dir = Path(cache_dir)
     cache_dir.mkdir(parents=True, exist_ok=True)
-    for path in sorted(Path(out_dir).rglob("*")):
-        if not path.is_file() or path.suffix not in COMPRESSIBLE:
+    for relative in site_walk(out_dir):
+        if posixpath.splitext(relative)[1] not in COMPRESSIBLE:
             continue
+        path = Path(out_dir, relative)
         target = path.with_name(path.name + ".gz")
         if target.exists() and target.stat().st_mtime >= path.stat().st_mtime:
             continue  # unchanged since the last build of this folder (the live preview rebuilds often)
@@ -53,16 +57,29 @@ def precompress(out_dir, cache_dir):
         shutil.copyfile(cached, target)
 
 
+def site_walk(out_dir):
+    """Every file in out_dir, as a path relative to it (a/b.html), in order."""
+    relatives = []
+    for root, _, names in os.walk(out_dir):
+        folder = os.path.relpath(root, out_dir).replace(os.sep, "/")
+        prefix = "" if folder == "." else folder + "/"
+        relatives += (prefix + name for name in names)
+    return sorted(relatives)
+
+
 def site_files(out_dir):
     """Every file a visitor may need, as site-relative paths: precompress's .gz copies left out, but
     for WebAssembly, which the pages fetch only as its .gz copy (the worker inflates it:
     static/gzipped-files.js). A file shipped only gzipped, like Python's snapshot, is kept."""
+    relatives = site_walk(out_dir)
+    present = set(relatives)
     files = []
-    for path in sorted(Path(out_dir).rglob("*")):
-        if not path.is_file() or path.name == "service-worker.js" or is_compressed_copy(path):
-            continue
-        relative = path.relative_to(out_dir).as_posix()
-        files.append(relative + ".gz" if path.suffix in FETCHED_GZIPPED else relative)
+    for relative in relatives:
+        if posixpath.basename(relative) == "service-worker.js" or (
+            relative.endswith(".gz") and relative[:-3] in present
+        ):
+            continue  # the worker itself, and precompress's copies
+        files.append(relative + ".gz" if posixpath.splitext(relative)[1] in FETCHED_GZIPPED else relative)
     return files
 
 
@@ -71,9 +88,16 @@ def site_files(out_dir):
 FETCHED_GZIPPED = {".wasm"}
 
 
-def is_compressed_copy(path):
-    """Whether path is precompress's .gz copy of a file beside it."""
-    return path.suffix == ".gz" and path.with_suffix("").is_file()
+def file_digest(path):
+    """The SHA-256 of path's bytes, read again only when its size or time changed: the live preview
+    rewrites a page only when its text changes (write_page), and checks the whole site after each save."""
+    stat = path.stat()
+    return content_digest(path, stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=16384)
+def content_digest(path, size, modified_ns):
+    return hashlib.sha256(path.read_bytes()).digest()
 
 
 def write_service_worker(template, out_dir, sync_url=None):
@@ -83,7 +107,7 @@ def write_service_worker(template, out_dir, sync_url=None):
     digest = hashlib.sha256()
     for relative in files:
         # An immutable file's name already stands for its content: no need to read 40 MB again.
-        digest.update(relative.encode() + (b"" if IMMUTABLE.search(relative) else Path(out_dir, relative).read_bytes()))
+        digest.update(relative.encode() + (b"" if IMMUTABLE.search(relative) else file_digest(Path(out_dir, relative))))
     source = Path(template).read_text()
     source = source.replace('"__VERSION__"', json.dumps(digest.hexdigest()[:HASH_LENGTH]))
     source = source.replace("[/* __PRECACHE__ */]", json.dumps(files))

@@ -14,6 +14,7 @@ the line of the page's source (lesson, card, module test) that holds its text, e
 the built page itself.
 """
 
+import os
 import posixpath
 import re
 from html.parser import HTMLParser
@@ -162,31 +163,43 @@ def read_page(html):
 
 def check_pages(out_dir, sources, readings=None):
     """Every problem in the site's pages; sources maps a page's path in the site to its source file, if any.
-    readings (name → (html, its reading)), kept by the live preview between builds, is read and refreshed:
-    a page whose HTML did not change is not parsed again. Its links are always followed again."""
+    readings (name → (the page file's size and time, its reading)), kept by the live preview between builds,
+    is read and refreshed: a page file untouched since is not read or parsed again (the build rewrites a
+    page only when its text changes: assets.write_page). Its links are always followed again."""
     out_dir = Path(out_dir)
-    everything = list(out_dir.rglob("*"))
-    folders = {""} | {path.relative_to(out_dir).as_posix() for path in everything if path.is_dir()}
-    files = {path.relative_to(out_dir).as_posix() for path in everything} - folders
-    # A solution is highlighted code, fetched into its lesson's page: not a page of its own.
-    pages = {
-        name: (out_dir / name).read_text(encoding="utf-8")
-        for name in sorted(files)
-        if name.endswith(".html") and not posixpath.basename(name).startswith("solution-")
-    }
+    files, folders, pages = site_contents(out_dir)
     known = readings or {}
-    read = {
-        name: known[name][1] if known.get(name, (None,))[0] == html else read_page(html) for name, html in pages.items()
-    }
+    read = {}
+    for name, stamp in pages.items():
+        kept = known.get(name)
+        read[name] = kept[1] if kept and kept[0] == stamp else read_page((out_dir / name).read_text(encoding="utf-8"))
     if readings is not None:
         readings.clear()
         readings.update((name, (pages[name], reader)) for name, reader in read.items())
     problems = []
     for name, reader in read.items():
         findings = reader.findings + link_findings(files, folders, name, reader.links, read)
-        locate = Locator(name, sources.get(name))
-        problems += [locate(line, snippets, message) for line, snippets, message in findings]
+        if findings:
+            locate = Locator(name, sources.get(name))
+            problems += [locate(line, snippets, message) for line, snippets, message in findings]
     return sorted(set(problems), key=lambda p: (str(p.path), p.line, p.message))
+
+
+def site_contents(out_dir):
+    """Every file's and folder's path in the site, relative to it ("" is its root), and its pages: each
+    page's path → its file's size and modification time. A solution is highlighted code, fetched into its
+    lesson's page: not a page of its own."""
+    files, folders, pages = set(), {""}, {}
+    for root, subfolders, names in os.walk(out_dir):
+        relative = Path(root).relative_to(out_dir).as_posix()
+        prefix = "" if relative == "." else relative + "/"
+        folders.update(prefix + folder for folder in subfolders)
+        for file_name in names:
+            files.add(prefix + file_name)
+            if file_name.endswith(".html") and not file_name.startswith("solution-"):
+                stat = os.stat(os.path.join(root, file_name))
+                pages[prefix + file_name] = (stat.st_size, stat.st_mtime_ns)
+    return files, folders, dict(sorted(pages.items()))
 
 
 def link_findings(files, folders, name, links, read):

@@ -1,5 +1,6 @@
 """The build's reading of the pages it wrote (gradlab/page_checks.py), on pages written here."""
 
+from gradlab import page_checks
 from gradlab.page_checks import check_pages
 
 PAGE_SCRIPT = """<!doctype html><html lang="en"><head><title>A lesson</title></head><body><p>Text.</p>
@@ -37,3 +38,24 @@ def test_a_bundle_the_page_would_load_later_and_find_missing_is_a_problem(tmp_pa
         "(in the built page) the link '../static/code-editor.js' leads to no page or file of the site: check its address, "
         "relative to this page"
     )
+
+
+def test_kept_readings_spare_the_pages_left_alone_and_see_the_one_rewritten(tmp_path, monkeypatch):
+    everything = ["static/lesson.js", "static/python-worker.js", "static/code-editor.js", "lesson/pieces.json"]
+    site = site_with(tmp_path, everything)
+    (site / "other.html").write_text(
+        '<!doctype html><html lang="en"><title>Other</title><a href="lesson/">x</a></html>'
+    )
+    readings = {}
+    assert check_pages(site, {}, readings) == []
+    parsed = []
+    real_read_page = page_checks.read_page
+    monkeypatch.setattr(page_checks, "read_page", lambda html: parsed.append(html) or real_read_page(html))
+    broken = '<!doctype html><html lang="en"><title>Other</title><a href="nowhere.html">gone</a></html>'
+    (site / "other.html").write_text(broken)
+    (problem,) = check_pages(site, {}, readings)
+    assert parsed == [broken]  # the lesson's page, untouched, is not read again
+    assert "'nowhere.html' leads to no page or file of the site" in problem.message
+    (site / "lesson" / "pieces.json").unlink()
+    problems = check_pages(site, {}, readings)
+    assert any("'pieces.json' leads to no page" in problem.message for problem in problems)  # links followed again

@@ -57,14 +57,16 @@ def precompress(out_dir, cache_dir):
         shutil.copyfile(cached, target)
 
 
+def walk_site(out_dir):
+    """os.walk over out_dir, each folder named by its path relative to it with a trailing / ("" for out_dir)."""
+    for root, subfolders, names in os.walk(out_dir):
+        folder = os.path.relpath(root, out_dir).replace(os.sep, "/")
+        yield ("" if folder == "." else folder + "/"), subfolders, names
+
+
 def site_walk(out_dir):
     """Every file in out_dir, as a path relative to it (a/b.html), in order."""
-    relatives = []
-    for root, _, names in os.walk(out_dir):
-        folder = os.path.relpath(root, out_dir).replace(os.sep, "/")
-        prefix = "" if folder == "." else folder + "/"
-        relatives += (prefix + name for name in names)
-    return sorted(relatives)
+    return sorted(prefix + name for prefix, _, names in walk_site(out_dir) for name in names)
 
 
 def site_files(out_dir):

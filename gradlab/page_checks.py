@@ -14,13 +14,13 @@ the line of the page's source (lesson, card, module test) that holds its text, e
 the built page itself.
 """
 
-import os
 import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from gradlab.assets import walk_site
 from gradlab.problems import LessonProblem
 
 CODE_TAGS = {"pre", "code", "textarea", "script", "style", "template"}
@@ -190,14 +190,12 @@ def site_contents(out_dir):
     page's path → its file's size and modification time. A solution is highlighted code, fetched into its
     lesson's page: not a page of its own."""
     files, folders, pages = set(), {""}, {}
-    for root, subfolders, names in os.walk(out_dir):
-        relative = Path(root).relative_to(out_dir).as_posix()
-        prefix = "" if relative == "." else relative + "/"
+    for prefix, subfolders, names in walk_site(out_dir):
         folders.update(prefix + folder for folder in subfolders)
         for file_name in names:
             files.add(prefix + file_name)
             if file_name.endswith(".html") and not file_name.startswith("solution-"):
-                stat = os.stat(os.path.join(root, file_name))
+                stat = (out_dir / prefix / file_name).stat()
                 pages[prefix + file_name] = (stat.st_size, stat.st_mtime_ns)
     return files, folders, dict(sorted(pages.items()))
 

@@ -67,9 +67,12 @@ function forwardOutput(stream) {
 }
 
 async function boot() {
-  const { interrupt, files } = await connected;
+  const { interrupt, files, wasm } = await connected;
   post(replyMessage("status", { state: "loading", message: "Loading Python…" }));
-  const pyodide = await startPyodide(files, (loaded, total) => post(replyMessage("download", { loaded, total })));
+  const pyodide = await startPyodide(files, (loaded, total) => post(replyMessage("download", { loaded, total })), {
+    compiled: wasm,
+    onCompiled: offerCompiled,
+  });
   await installPackages(pyodide);
   pyodide.setStdout({ batched: forwardOutput("stdout") });
   pyodide.setStderr({ batched: forwardOutput("stderr") });
@@ -83,6 +86,16 @@ async function boot() {
   // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.
   setTimeout(() => browser.warm_up(), 0);
   return { pyodide, browser };
+}
+
+// Pyodide's WebAssembly, compiled here before any learner code ran, for the page's later workers; a browser
+// that cannot post a WebAssembly.Module has each of them compile its own.
+function offerCompiled(module) {
+  try {
+    post(replyMessage("compiled", { module }));
+  } catch (error) {
+    if (error.name !== "DataCloneError") throw error;
+  }
 }
 
 // The lesson's own packages, from wheels the site serves (so they work offline too).

@@ -8,10 +8,11 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parent
 
 
-def run_page_script(name):
-    """What tests/<name> printed, parsed from JSON; Node at the lowest priority, beside the browser tests."""
+def run_page_script(name, *args):
+    """What tests/<name> printed given args, parsed from JSON; Node at the lowest priority, beside the
+    browser tests."""
     completed = subprocess.run(
-        ["nice", "-n", "19", "node", str(TESTS / name)],
+        ["nice", "-n", "19", "node", str(TESTS / name), *map(str, args)],
         capture_output=True,
         text=True,
         check=True,

@@ -1,9 +1,12 @@
-// The snapshot's way into Python's memory (static/page/snapshot-memory.js) and the gathering of a
-// download's bytes (static/page/gzipped-files.js), on made-up memories; printed as JSON for
-// tests/test_snapshot_memory.py.
+// The snapshot's way into Python's memory (static/page/snapshot-memory.js), on made-up memories; printed
+// as JSON for tests/test_snapshot_memory.py. Its arguments: a memory, and the file gradlab/snapshot.py
+// wrote of it (its zero pages left out, gzipped).
+import { readFileSync } from "node:fs";
+
 const root = new URL("..", import.meta.url);
-const { SnapshotBytes, copyChangedPages } = await import(new URL("static/page/snapshot-memory.js", root));
-const { inflatedBytes, release } = await import(new URL("static/page/gzipped-files.js", root));
+const { SnapshotBytes, copyChangedPages, expandSnapshot, release } = await import(new URL("static/page/snapshot-memory.js", root));
+const { inflatedBody } = await import(new URL("static/page/gzipped-files.js", root));
+const [memoryPath, filePath] = process.argv.slice(2);
 
 const PAGE = 4096;
 const same = (a, b) => a.length === b.length && a.every((value, index) => (value & 0xff) === (b[index] & 0xff));
@@ -35,11 +38,12 @@ copyChangedPages(misaligned.target, shifted);
 
 // What Pyodide does with its _loadSnapshot: awaits it, and copies it into its memory with Int8Array's set.
 const pyodideLike = memories();
-const snapshot = new SnapshotBytes(Promise.resolve(pyodideLike.source));
+const snapshot = new SnapshotBytes(streamOf([sparse(pyodideLike.source)]));
 const other = new Int8Array(4);
+let restoredBytes = null;
 const restored = await snapshot.restoring(async () => {
-  const bytes = await snapshot;
-  pyodideLike.target.set(bytes);
+  restoredBytes = await snapshot;
+  pyodideLike.target.set(restoredBytes);
   other.set(new Int8Array([1, 2]));
   other.set(new Int8Array([3, 4]), 2);
   return "booted";
@@ -56,12 +60,18 @@ try {
 snapshot.release();
 await new Promise((resolve) => setTimeout(resolve));
 
-// Several chunks and more than the first megabyte: the gathering buffer grows.
-const original = new Uint8Array(3_000_000).map((_, index) => (index * 7919) % 251);
-const gzipped = new Response(new Blob([original]).stream().pipeThrough(new CompressionStream("gzip")));
-const inflated = await inflatedBytes(gzipped);
-const inflatedSame = same(inflated, original);
-release(inflated);
+// The build's file, as a host sends it, and its bytes as they arrive in pieces of every size: the head
+// split, and spans begun and ended inside a piece.
+const memory = new Uint8Array(readFileSync(memoryPath));
+const file = new Uint8Array(readFileSync(filePath));
+const fromFile = await expandSnapshot(await inflatedBody(new Response(file)));
+const plainFile = new Uint8Array(await new Response(new Blob([file]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+const pieces = [];
+for (let start = 0, size = 1; start < plainFile.length; start += size, size = (size * 7) % 5003 + 1) pieces.push(plainFile.subarray(start, start + size));
+const fromPieces = await expandSnapshot(streamOf(pieces));
+const expandedSame = same(fromFile, memory) && same(fromPieces, memory);
+release(fromFile);
+const failure = async (bytes) => expandSnapshot(streamOf([bytes])).then(() => null, (error) => error.message);
 
 process.stdout.write(JSON.stringify({
   copied: same(copy.target, copy.expected),
@@ -72,8 +82,36 @@ process.stdout.write(JSON.stringify({
   othersUntouched: same(other, [1, 2, 3, 4]),
   setPutBack,
   failedSetPutBack,
-  snapshotReleased: pyodideLike.source.byteLength === 0 && snapshot.bytes === null,
-  inflatedSame,
-  inflatedLength: original.length,
-  inflatedReleased: inflated.byteLength === 0,
+  snapshotReleased: snapshot.bytes === null && snapshot.buffer === null && restoredBytes.byteLength === 0,
+  expandedSame,
+  expandedLength: fromPieces.length,
+  expandedReleased: fromFile.byteLength === 0,
+  cutShort: await failure(plainFile.subarray(0, plainFile.length - 1)),
+  tooLong: await failure(new Uint8Array([...plainFile, 0])),
+  notSparse: await failure(memory),
 }));
+
+/** A stream of the given pieces of bytes. */
+function streamOf(pieces) {
+  return new ReadableStream({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(piece);
+      controller.close();
+    },
+  });
+}
+
+/** bytes in gradlab/snapshot.py's layout, as one span (what expandSnapshot reads; which spans it holds
+ *  is the Python side's to test). */
+function sparse(bytes) {
+  const head = new DataView(new ArrayBuffer(20));
+  [..."GLS1"].forEach((letter, index) => head.setUint8(index, letter.charCodeAt(0)));
+  head.setUint32(4, bytes.length, true);
+  head.setUint32(8, 1, true);
+  head.setUint32(12, 0, true);
+  head.setUint32(16, bytes.length, true);
+  const whole = new Uint8Array(20 + bytes.length);
+  whole.set(new Uint8Array(head.buffer));
+  whole.set(bytes, 20);
+  return whole;
+}

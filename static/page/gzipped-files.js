@@ -82,44 +82,14 @@ async function fetchInflating(url, fetchPlain) {
   return inflated(response.body);
 }
 
-/** The bytes of stream, gathered into a buffer of JavaScript's own as they arrive. The buffer that
- *  Response.arrayBuffer() returns is the browser's, and only garbage collection frees it, however long
- *  that waits; this one, release() frees at once. */
-async function bytesOf(stream) {
-  let bytes = new Uint8Array(1 << 20);
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (length + value.byteLength > bytes.byteLength) {
-      const larger = new Uint8Array(Math.max(2 * bytes.byteLength, length + value.byteLength));
-      larger.set(bytes.subarray(0, length));
-      release(bytes);
-      bytes = larger;
-    }
-    bytes.set(value, length);
-    length += value.byteLength;
-  }
-  return bytes.subarray(0, length);
+/** The body of response, inflated if it is gzipped, as a stream. */
+export async function inflatedBody(response) {
+  return inflated(response.body);
 }
 
-/** Frees the buffer under bytes now, rather than whenever garbage collection comes to it; bytes and
- *  every other view of that buffer are left empty. */
-export function release(bytes) {
-  const { buffer } = bytes;
-  if (buffer.transfer) buffer.transfer(0);
-  else structuredClone(buffer, { transfer: [buffer] });
-}
-
-/** The bytes of response, inflated if they are gzipped. */
-export async function inflatedBytes(response) {
-  return bytesOf(await inflated(response.body));
-}
-
-/** The memory snapshot at url, inflated, its bytes counted by meter. */
-export async function fetchSnapshot(url, meter) {
-  return bytesOf(await fetchInflating(url, async (address) => meter.counted(await networkFetch(address))));
+/** The bytes at url, inflated if they arrive gzipped, counted by meter, as a stream. */
+export async function fetchInflated(url, meter) {
+  return fetchInflating(url, async (address) => meter.counted(await networkFetch(address)));
 }
 
 /** url's response as this browser already holds it, in the service worker's offline copy or in its HTTP

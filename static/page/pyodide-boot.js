@@ -2,7 +2,8 @@
 // From the build's memory snapshot (Pyodide with the engine imported) when it was made for this very
 // runtime and pays its way; otherwise a normal boot that unpacks the engine wheel. Either way its largest
 // files travel gzipped, and every byte is counted for the page's download bar (gzipped-files.js).
-import { DownloadMeter, fetchSnapshot, heldCopy, inflatedBytes, startWasmDownload, withGzippedWasm } from "./gzipped-files.js";
+import { DownloadMeter, fetchInflated, heldCopy, inflatedBody, startWasmDownload, withGzippedWasm } from "./gzipped-files.js";
+import { withCompiledWasm } from "./compiled-wasm.js";
 import { SnapshotBytes } from "./snapshot-memory.js";
 
 // The snapshot spares Python's start-up and the engine's import (about 2.5 s of a 3.5 s boot on a laptop,
@@ -14,18 +15,27 @@ const SNAPSHOT_WORTH_S = 1.5;
 
 /** A booted Pyodide. files: { pyodide (its folder's URL), engine (the wheel's), snapshot, snapshotFor,
  *  snapshotBytes (its size as sent), mayDownloadSnapshot (false: only a copy this browser holds) };
- *  onDownload(loaded, total) is told how far the download has come, now and then. */
-export async function startPyodide(files, onDownload = () => {}) {
+ *  onDownload(loaded, total) is told how far the download has come, now and then. compiled: Pyodide's
+ *  WebAssembly.Module, compiled by an earlier worker (none is downloaded then); else onCompiled is given
+ *  the one this boot compiles. */
+export async function startPyodide(files, onDownload = () => {}, { compiled = null, onCompiled = () => {} } = {}) {
   const { pyodide: indexURL, engine, snapshot, snapshotFor } = files;
   const { loadPyodide, version } = await import(`${indexURL}pyodide.mjs`);
   const meter = new DownloadMeter(onDownload);
-  const wasm = startWasmDownload(indexURL, meter);
+  const wasm = compiled ? null : startWasmDownload(indexURL, meter);
+  let module = compiled; // a boot that compiled it and then failed leaves it to the next
+  const keep = (made) => {
+    module = made;
+    onCompiled(made);
+  };
+  const booting = (options) => withGzippedWasm(indexURL, meter,
+    () => withCompiledWasm(indexURL, module, keep, () => loadPyodide({ indexURL, ...options })), wasm);
   if (snapshot && snapshotFor === version) {
     const worth = await snapshotWorthLoading(files, wasm, meter);
     if (worth) {
-      const memory = new SnapshotBytes(worth.bytes);
+      const memory = new SnapshotBytes(worth.stream);
       try {
-        return await withGzippedWasm(indexURL, meter, () => memory.restoring(() => loadPyodide({ indexURL, _loadSnapshot: memory })), wasm);
+        return await memory.restoring(() => booting({ _loadSnapshot: memory }));
       } catch (error) {
         console.warn("Python's memory snapshot could not be used; booting normally.", error);
       } finally {
@@ -33,22 +43,20 @@ export async function startPyodide(files, onDownload = () => {}) {
       }
     }
   }
-  const [pyodide, wheel] = await Promise.all([
-    withGzippedWasm(indexURL, meter, () => loadPyodide({ indexURL }), wasm),
-    fetchBytes(engine),
-  ]);
+  const [pyodide, wheel] = await Promise.all([booting({}), fetchBytes(engine)]);
   pyodide.unpackArchive(wheel, "wheel");
   return pyodide;
 }
 
-/** { bytes: a promise of the snapshot's bytes, still arriving }, or null where a normal boot is the quicker. */
+/** { stream: a promise of the snapshot's bytes, inflated as they arrive }, or null where a normal boot is
+ *  the quicker. */
 async function snapshotWorthLoading({ snapshot, snapshotBytes, mayDownloadSnapshot = true }, wasm, meter) {
   const held = await heldCopy(snapshot);
-  if (held) return { bytes: inflatedBytes(held) };
+  if (held) return { stream: inflatedBody(held) };
   if (!mayDownloadSnapshot) return null;
-  const bytesPerSecond = await wasm.rate;
+  const bytesPerSecond = await (wasm?.rate ?? 0);
   if (!(Number(snapshotBytes) / bytesPerSecond <= SNAPSHOT_WORTH_S)) return null;
-  return { bytes: fetchSnapshot(snapshot, meter) };
+  return { stream: fetchInflated(snapshot, meter) };
 }
 
 export async function fetchBytes(url) {

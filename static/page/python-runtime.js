@@ -19,7 +19,8 @@ const canShareMemory = () =>
   self.crossOriginIsolated && typeof SharedArrayBuffer === "function" && typeof Atomics === "object";
 
 class PythonWorker {
-  constructor(url, files, onMessage, role = "learner") {
+  // wasm: Pyodide's WebAssembly.Module, compiled by an earlier worker, or null.
+  constructor(url, files, onMessage, role = "learner", wasm = null) {
     this.ready = false;
     // Replies come only through this private channel; whatever else reaches the worker's
     // global postMessage (learner code can call it) is ignored.
@@ -43,7 +44,13 @@ class PythonWorker {
     }));
     // Where memory is shared, Stop raises KeyboardInterrupt; elsewhere it replaces the worker.
     this.interrupt = canShareMemory() ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    this.worker.postMessage(connectMessage({ files, interrupt: this.interrupt, role }), [channel.port2]);
+    const connect = (module) => this.worker.postMessage(connectMessage({ files, interrupt: this.interrupt, role, wasm: module }), [channel.port2]);
+    try {
+      connect(wasm);
+    } catch (error) {
+      if (error.name !== "DataCloneError") throw error;
+      connect(null); // a browser that cannot post a WebAssembly.Module: the worker compiles its own
+    }
   }
 
   send(message) {
@@ -72,6 +79,7 @@ export class PythonRuntime {
     this.active = null;
     this.spare = null;
     this.judge = null; // the judge's worker: never the spare, which becomes the learner's after a hard stop
+    this.compiledWasm = null; // Pyodide's WebAssembly.Module, from the first worker that compiled it (compiled-wasm.js)
     // The judge and the spare boot once the learner comes to an exercise (prepareChecks), not for reading.
     this.checksWanted = false;
     this.judging = new Map(); // request id → resolve, for the judge's worker
@@ -101,7 +109,8 @@ export class PythonRuntime {
     this.checksWanted = true;
     if (!this.judge) {
       const files = { ...this.files, mayDownloadSnapshot: false };
-      this.judge = new PythonWorker(this.workerUrl, files, (handle, message) => this.hearJudge(handle, message), "judge");
+      const hear = (handle, message) => this.hearJudge(handle, message);
+      this.judge = new PythonWorker(this.workerUrl, files, hear, "judge", this.compiledWasm);
       for (const exercise of this.drawLater) this.drawAhead(exercise);
       this.drawLater.clear();
     }
@@ -118,6 +127,10 @@ export class PythonRuntime {
 
   hearJudge(handle, message) {
     if (handle !== this.judge) return;
+    if (message.type === "compiled") {
+      this.compiledWasm ??= message.module;
+      return;
+    }
     if (message.type === "status") {
       handle.ready = message.state === "ready";
       this.onJudge?.(message.state);
@@ -168,10 +181,14 @@ export class PythonRuntime {
   spawn() {
     const files = { ...this.files, mayDownloadSnapshot: !this.spawnedOne };
     this.spawnedOne = true;
-    return new PythonWorker(this.workerUrl, files, (handle, message) => this.receive(handle, message));
+    return new PythonWorker(this.workerUrl, files, (handle, message) => this.receive(handle, message), "learner", this.compiledWasm);
   }
 
   receive(handle, message) {
+    if (message.type === "compiled") {
+      this.compiledWasm ??= message.module;
+      return;
+    }
     if (message.type === "download") {
       if (handle === this.active) this.onDownload?.(message.loaded, message.total);
       return;

@@ -18,7 +18,7 @@ function fieldsOf(kind, declared, values, nullable = []) {
 
 /** The first message to a worker (sent with the port every later message goes through). */
 export function connectMessage(values) {
-  return { type: "connect", ...fieldsOf("connect", connect.fields, values, ["interrupt"]) };
+  return { type: "connect", ...fieldsOf("connect", connect.fields, values, ["interrupt", "wasm"]) };
 }
 
 /** A request of a declared kind ("run", "prepare", …) with exactly its declared fields. */

@@ -92,6 +92,53 @@ def test_a_reader_costs_one_interpreter_the_exercise_brings_the_judge_and_the_sp
     a_right_check_passes(page)
 
 
+# For each worker the page starts, whether its connect message brought a compiled WebAssembly.Module;
+# where refuse is true, posting one fails, as in a browser that cannot clone it (the structured clone
+# allows that).
+WATCH_CONNECTS = """window.connectedWithWasm = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (refuse && message?.wasm) throw new DOMException("WebAssembly.Module cannot be cloned here", "DataCloneError");
+  if (message?.type === "connect") window.connectedWithWasm.push(message.wasm instanceof WebAssembly.Module);
+  return post.call(this, message, ...rest);
+};"""
+
+
+def watch_webassembly(page, refuse_modules=False):
+    """The page's fetches of Pyodide's WebAssembly, as they come; and window.connectedWithWasm watched."""
+    page.add_init_script(f"const refuse = {str(refuse_modules).lower()};\n{WATCH_CONNECTS}")
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url) if "/pyodide.asm.wasm" in request.url else None)
+    return fetched
+
+
+def test_the_judge_the_spare_and_a_replacement_start_from_the_webassembly_compiled_first(page, site_url):
+    fetched = watch_webassembly(page)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_warm_spare(page)
+    assert page.evaluate("window.connectedWithWasm") == [False, True, True]
+    set_code(page, "print('summing', flush=True)\nprint(sum(range(10**13)))\n")
+    click(page, "Run")
+    expect(output(page)).to_contain_text("summing", timeout=RUN_TIMEOUT_MS)
+    click(page, "Stop")  # stuck inside C: the spare takes over, and a new spare starts
+    expect(output(page)).to_contain_text("Stopped. Python was restarted", timeout=RUN_TIMEOUT_MS)
+    wait_for_the_warm_spare(page)
+    assert page.evaluate("window.connectedWithWasm") == [False, True, True, True]
+    assert len(fetched) == 1, fetched
+    a_right_check_passes(page)
+
+
+def test_where_a_module_cannot_reach_a_worker_each_worker_compiles_its_own(page, site_url):
+    fetched = watch_webassembly(page, refuse_modules=True)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_warm_spare(page)
+    assert page.evaluate("window.connectedWithWasm") == [False, False, False]
+    assert len(fetched) == 3, fetched
+    a_right_check_passes(page)
+
+
 # Every message the page sends its workers, by kind, in order.
 LOG_REQUESTS = """window.sentToWorkers = [];
 const send = MessagePort.prototype.postMessage;

@@ -56,6 +56,7 @@ TEMPLATES_DIR = ROOT / "templates"
 NODE_MODULES = ROOT / "node_modules"
 CACHE_DIR = ROOT / ".cache"
 LESSON_CACHE_DIR = CACHE_DIR / "lessons"  # lessons converted and checked by earlier builds (gradlab/lesson_cache.py)
+PAGE_READINGS = CACHE_DIR / "page-readings.pickle"  # what earlier builds' pages held (gradlab/page_checks.py)
 SITE_DIR = ROOT / "site"
 CONVERT_IN_PARALLEL_FROM = 16  # lessons; below that, starting processes costs more than it saves
 
@@ -173,7 +174,7 @@ class KeptBetweenBuilds:
     lessons: dict = field(default_factory=dict)  # load_course
     study: dict = field(default_factory=dict)  # load_study
     written: dict = field(default_factory=dict)  # write_pages
-    readings: dict = field(default_factory=dict)  # page_checks.check_pages
+    readings: page_checks.PageReadings = field(default_factory=page_checks.PageReadings)  # page_checks.check_pages
 
     def forget(self):
         for kept in (self.lessons, self.study, self.written, self.readings):
@@ -215,10 +216,11 @@ def write_site_pages(course, study, templates, out_dir, urls, sync=None, kept=No
 
 def check_written_pages(course, study, out_dir, readings=None):
     """Raise LessonProblems for whatever a reader would see broken in the pages written (gradlab/page_checks.py);
-    readings: see check_pages."""
+    readings: the live preview's PageReadings, else those an earlier build kept in PAGE_READINGS."""
     sources = {f"{lesson.slug}/index.html": lesson.path for lesson in course.lessons}
     sources |= {f"concepts/{card.slug}.html": card.path for card in study.cards}
     sources |= {f"modules/{test.module_number}-test.html": test.path for test in study.tests}
+    readings = readings if readings is not None else page_checks.PageReadings(PAGE_READINGS)
     problems = page_checks.check_pages(out_dir, sources, readings)
     if problems:
         raise LessonProblems(problems)

@@ -41,7 +41,10 @@ def time_builds(lessons_dir, out_dir, times=BUILDS, lesson_cache=None):
 def time_first_build(lessons_dir, out_dir, empty_cache):
     """Seconds for a fresh clone's first build: with .cache/ empty, every download, snapshot and lesson
     conversion happens again."""
-    with mock.patch.object(build, "CACHE_DIR", empty_cache):
+    with (
+        mock.patch.object(build, "CACHE_DIR", empty_cache),
+        mock.patch.object(build, "PAGE_READINGS", empty_cache / "pages"),
+    ):
         return time_builds(lessons_dir, out_dir, times=1, lesson_cache=empty_cache / "lessons")[0]
 
 

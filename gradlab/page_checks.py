@@ -14,10 +14,15 @@ the line of the page's source (lesson, card, module test) that holds its text, e
 the built page itself.
 """
 
+import hashlib
+import os
+import pickle
 import posixpath
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
 from gradlab.assets import walk_site
@@ -154,31 +159,89 @@ class PageReader(HTMLParser):
             )
 
 
+class Reading(NamedTuple):
+    """What the checks need of one page: its ids, its links (address, line, the text before it) and the
+    problems found in it alone (line, snippets to find in its source, message)."""
+
+    ids: frozenset
+    links: tuple
+    findings: tuple
+
+
 def read_page(html):
     reader = PageReader()
     reader.feed(html)
     reader.close()
-    return reader
+    return Reading(frozenset(reader.ids), tuple(reader.links), tuple(reader.findings))
+
+
+class PageReadings:
+    """Each page's reading, kept so that a page whose text has not changed is not parsed again: within a
+    process by its file's size and modification time (the live preview between builds, which rewrites a
+    page only when its text changes: assets.write_page), and across builds by its text's digest, in file
+    if one is given (the next `make site`, a test building a copy of the course). A reading depends on
+    nothing but the page's text and this module's code, which the file's key covers."""
+
+    def __init__(self, file=None):
+        self.file = Path(file) if file else None
+        self.by_stamp = {}  # page name → (its file's size and time, its text's digest)
+        self.by_digest = self.load()  # a page text's digest → its Reading
+        self.changed = False
+
+    @staticmethod
+    def key():
+        return hashlib.sha256(sys.version.encode() + Path(__file__).read_bytes()).hexdigest()
+
+    def load(self):
+        if not self.file:
+            return {}
+        try:
+            key, readings = pickle.loads(self.file.read_bytes())
+        except (AttributeError, OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, ImportError):
+            return {}  # none kept yet, or kept in a form this code no longer reads
+        return readings if key == self.key() else {}
+
+    def reading(self, out_dir, name, stamp):
+        kept = self.by_stamp.get(name)
+        if kept and kept[0] == stamp and kept[1] in self.by_digest:
+            return self.by_digest[kept[1]]
+        text = (out_dir / name).read_bytes()
+        digest = hashlib.sha256(text).hexdigest()
+        if digest not in self.by_digest:
+            self.by_digest[digest] = read_page(text.decode("utf-8"))
+            self.changed = True
+        self.by_stamp[name] = (stamp, digest)
+        return self.by_digest[digest]
+
+    def keep_only(self, names):
+        """Forget every page but these (the site's now), and write what is kept to the file, if any."""
+        self.by_stamp = {name: self.by_stamp[name] for name in names}
+        digests = {digest for _, digest in self.by_stamp.values()}
+        self.changed |= digests != self.by_digest.keys()
+        self.by_digest = {digest: self.by_digest[digest] for digest in digests}
+        if self.file and self.changed:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            partial = self.file.with_suffix(f".{os.getpid()}.partial")
+            partial.write_bytes(pickle.dumps((self.key(), self.by_digest), protocol=pickle.HIGHEST_PROTOCOL))
+            partial.replace(self.file)  # a build stopped halfway never leaves half a file
+        self.changed = False
+
+    def clear(self):
+        self.by_stamp.clear()
+        self.by_digest.clear()
 
 
 def check_pages(out_dir, sources, readings=None):
     """Every problem in the site's pages; sources maps a page's path in the site to its source file, if any.
-    readings (name → (the page file's size and time, its reading)), kept by the live preview between builds,
-    is read and refreshed: a page file untouched since is not read or parsed again (the build rewrites a
-    page only when its text changes: assets.write_page). Its links are always followed again."""
+    readings: the PageReadings kept, read and refreshed, if any. Every page's links are followed again."""
     out_dir = Path(out_dir)
     files, folders, pages = site_contents(out_dir)
-    known = readings or {}
-    read = {}
-    for name, stamp in pages.items():
-        kept = known.get(name)
-        read[name] = kept[1] if kept and kept[0] == stamp else read_page((out_dir / name).read_text(encoding="utf-8"))
-    if readings is not None:
-        readings.clear()
-        readings.update((name, (pages[name], reader)) for name, reader in read.items())
+    readings = readings if readings is not None else PageReadings()
+    read = {name: readings.reading(out_dir, name, stamp) for name, stamp in pages.items()}
+    readings.keep_only(read)
     problems = []
-    for name, reader in read.items():
-        findings = reader.findings + link_findings(files, folders, name, reader.links, read)
+    for name, reading in read.items():
+        findings = list(reading.findings) + link_findings(files, folders, name, reading.links, read)
         if findings:
             locate = Locator(name, sources.get(name))
             problems += [locate(line, snippets, message) for line, snippets, message in findings]

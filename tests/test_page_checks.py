@@ -46,7 +46,7 @@ def test_kept_readings_spare_the_pages_left_alone_and_see_the_one_rewritten(tmp_
     (site / "other.html").write_text(
         '<!doctype html><html lang="en"><title>Other</title><a href="lesson/">x</a></html>'
     )
-    readings = {}
+    readings = page_checks.PageReadings()
     assert check_pages(site, {}, readings) == []
     parsed = []
     real_read_page = page_checks.read_page
@@ -59,3 +59,45 @@ def test_kept_readings_spare_the_pages_left_alone_and_see_the_one_rewritten(tmp_
     (site / "lesson" / "pieces.json").unlink()
     problems = check_pages(site, {}, readings)
     assert any("'pieces.json' leads to no page" in problem.message for problem in problems)  # links followed again
+
+
+def test_a_later_build_parses_only_the_pages_whose_text_changed(tmp_path, monkeypatch):
+    everything = ["static/lesson.js", "static/python-worker.js", "static/code-editor.js", "lesson/pieces.json"]
+    (tmp_path / "site").mkdir()
+    site = site_with(tmp_path / "site", everything)
+    other = '<!doctype html><html lang="en"><title>Other</title><a href="lesson/">x</a></html>'
+    (site / "other.html").write_text(other)
+    kept = tmp_path / "readings.pickle"
+    assert check_pages(site, {}, page_checks.PageReadings(kept)) == []
+    parsed = []
+    real_read_page = page_checks.read_page
+    monkeypatch.setattr(page_checks, "read_page", lambda html: parsed.append(html) or real_read_page(html))
+
+    # The next build, in a process of its own: every page written again, one of them with other text.
+    (site / "lesson" / "index.html").write_text(PAGE_SCRIPT)
+    broken = '<!doctype html><html lang="en"><title>Other</title><a href="nowhere.html">gone</a></html>'
+    (site / "other.html").write_text(broken)
+    (problem,) = check_pages(site, {}, page_checks.PageReadings(kept))
+    assert parsed == [broken]
+    assert "'nowhere.html' leads to no page or file of the site" in problem.message
+    (site / "lesson" / "pieces.json").unlink()
+    problems = check_pages(site, {}, page_checks.PageReadings(kept))
+    assert any("'pieces.json' leads to no page" in problem.message for problem in problems)  # links followed again
+    assert parsed == [broken]
+
+
+def test_readings_kept_by_other_checks_or_unreadable_are_not_used(tmp_path, monkeypatch):
+    everything = ["static/lesson.js", "static/python-worker.js", "static/code-editor.js", "lesson/pieces.json"]
+    (tmp_path / "site").mkdir()
+    site = site_with(tmp_path / "site", everything)
+    kept = tmp_path / "readings.pickle"
+    check_pages(site, {}, page_checks.PageReadings(kept))
+    parsed = []
+    real_read_page = page_checks.read_page
+    monkeypatch.setattr(page_checks, "read_page", lambda html: parsed.append(html) or real_read_page(html))
+    monkeypatch.setattr(page_checks.PageReadings, "key", staticmethod(lambda: "the checks' code, changed"))
+    assert check_pages(site, {}, page_checks.PageReadings(kept)) == []
+    assert parsed == [PAGE_SCRIPT]
+    kept.write_bytes(b"half a file")
+    assert check_pages(site, {}, page_checks.PageReadings(kept)) == []
+    assert parsed == [PAGE_SCRIPT, PAGE_SCRIPT]

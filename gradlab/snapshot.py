@@ -25,7 +25,7 @@ def make_snapshot(node_modules, pyodide_version, engine_wheel, cache_dir):
     Gzipped by the build, not left to the host: a plain static host sends a file as it is. The worker
     inflates it with DecompressionStream. Its zero pages (about half of its 31 MB) are left out, so
     the browser neither inflates nor writes them: each interpreter that boots from it makes half the
-    garbage, and commits none of the memory they would have taken."""
+    garbage, and does half the work."""
     # What makes a snapshot: the runtime, the engine, the maker, and this file (the layout it writes).
     sources = (Path(engine_wheel), MAKER, Path(__file__))
     identity = pyodide_version.encode() + b"".join(source.read_bytes() for source in sources)

@@ -7,11 +7,21 @@
 export function startBlocks(container, modules, page, { onFailure }) {
   const started = {};
   let usesPython = false;
+  // What a block still loads when the learner leaves the page is cut off as the navigation starts (before
+  // pagehide): not a failure of the block. Nothing here ever asks to stay, so a started leave goes on.
+  let leaving = false;
+  addEventListener("beforeunload", () => {
+    leaving = true;
+  });
+  addEventListener("pageshow", () => {
+    leaving = false; // back from the browser's cache of pages
+  });
   for (const element of container.querySelectorAll("[data-block]")) {
     const name = element.dataset.block;
     const module = modules[name];
     if (!module) continue; // a kind with nothing to run on the page
     const failed = (error) => {
+      if (leaving) return;
       element.dataset.blockFailed = "true";
       console.error(`the ${name} block could not start`, error);
       onFailure(name, error);

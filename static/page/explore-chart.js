@@ -12,15 +12,24 @@ const TABLE_ROWS = 11; // as many rows as the build's table shows (build.py, tab
 const COLOURS = ["#3b82d6", "#e0782f", "#2f9e44", "#9c36b5"]; // readable on light and dark
 const YOURS = { name: "yours", label: "your code", colour: "#c2255c" };
 
-// The explore's page module (static/page/blocks.js starts it). The table and the controls' values are
-// in the page as built; the chart library comes from its own bundle (chart.js), loaded now.
+// The explore's page module (static/page/blocks.js starts it). The table, the controls and the summary
+// are in the page as built, and work at once. The chart is drawn as the learner comes near it, with its
+// library from a bundle of its own (chart.js): loading and drawing it was the longest task of a lesson's
+// load, for a chart most learners reach screens later. Its box keeps its height meanwhile.
 export const usesPython = true;
 export async function start(element, page) {
+  const explore = setupExplore(element, { runtime: page.runtime });
+  await new Promise((near) => {
+    const stop = whenNear(element, () => {
+      stop();
+      near();
+    });
+  });
   const { uPlot } = await import(new URL(page.chart, document.baseURI).href);
-  return setupExplore(element, { runtime: page.runtime, uPlot });
+  explore.drawChart(uPlot);
 }
 
-export function setupExplore(root, { runtime, uPlot }) {
+export function setupExplore(root, { runtime }) {
   const explore = JSON.parse(root.querySelector(".explore-data").textContent);
   const request = JSON.stringify({ code: explore.code, controls: explore.controls });
   const inputs = explore.controls.map((control) => root.querySelector(`input[name="${control.name}"]`));
@@ -28,13 +37,13 @@ export function setupExplore(root, { runtime, uPlot }) {
   const table = root.querySelector("table");
   const summary = root.querySelector(".explore-summary");
   let data = explore.data;
-  const plot = new uPlot(chartOptions(explore, chartBox.clientWidth), chartData(explore, data), chartBox);
+  let plot = null; // the chart, once drawn
   let asked = 0;
   let timer = null;
   let learner = null; // { grading, code } once the learner has checked the explore's exercise
 
   function draw() {
-    plot.setData(chartData(explore, data));
+    plot?.setData(chartData(explore, data));
     fillTable(table, explore, data);
     summary.textContent = describe(explore, data, inputs);
   }
@@ -79,9 +88,14 @@ export function setupExplore(root, { runtime, uPlot }) {
       });
     });
   }
-  new ResizeObserver(() => plot.setSize({ width: chartBox.clientWidth, height: chartHeight() })).observe(chartBox);
   root.classList.add("interactive");
   draw();
+  return {
+    drawChart(uPlot) {
+      plot = new uPlot(chartOptions(explore, chartBox.clientWidth), chartData(explore, data), chartBox);
+      new ResizeObserver(() => plot.setSize({ width: chartBox.clientWidth, height: chartHeight() })).observe(chartBox);
+    },
+  };
 }
 
 function chartHeight() {

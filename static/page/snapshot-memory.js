@@ -1,9 +1,10 @@
 // The memory snapshot on its way into Python: 31 MB that Pyodide copies whole into the new interpreter's
 // memory, and then keeps. All of it would cost every interpreter on the page (the learner's, the judge's,
 // a spare) memory it need not hold. About half of it is zero pages, which the build leaves out of the file
-// (gradlab/snapshot.py) and nothing here writes: they are neither inflated (garbage until collected) nor
-// committed, neither in the snapshot's bytes nor in Python's memory (the copy skips the pages that are
-// zero on both sides). And the bytes are freed once Python has booted.
+// (gradlab/snapshot.py): they are not inflated (chunks that stay garbage until collected), nor written
+// into the snapshot's bytes, nor copied into Python's memory (the copy skips the pages that are zero on
+// both sides, which a fresh WebAssembly memory leaves uncommitted). The bytes are freed once Python has
+// booted.
 const PAGE_WORDS = 4096 / 4; // the operating system's page, in the 32-bit words compared
 const SPARSE_MAGIC = "GLS1"; // gradlab/snapshot.py's SPARSE_MAGIC: the layout expandSnapshot reads
 const HEAD_WORDS = 3; // the magic, the memory's full length, the number of spans
@@ -77,12 +78,12 @@ function allZero(words, start, end) {
 
 /** The memory that stream (of gradlab/snapshot.py's layout: a head, then the bytes of each span that is
  *  not zero) describes, in a buffer of its full length where only the spans are written: the pages left
- *  out stay zero, and uncommitted. The buffer is JavaScript's own, which release() frees at once. */
+ *  out stay zero. The buffer is JavaScript's own, which release() frees at once. */
 export async function expandSnapshot(stream) {
   const reader = stream.getReader();
   let head = new Uint8Array(0); // the bytes read before the head is whole
   let layout = null; // { memory, spans: [start, length, ...] }
-  let span = 0; // the span being written, in pairs of spans
+  let span = 0; // where in spans the span being written starts (its start, then its length)
   let written = 0; // bytes of that span written
   for (;;) {
     const { done, value } = await reader.read();

@@ -91,10 +91,12 @@ STOP_A_LOOP = step(
   return output.textContent;
 }"""
 )
-# Every slider one step from where it is; the explore's table (the chart's numbers) must change.
+# At the explore (its chart is drawn as the learner comes near it), every slider one step from where it
+# is; the explore's table (the chart's numbers) must change, and the chart be drawn.
 MOVE_SLIDERS = step(
     """async (timeoutMs) => {
   const figure = [...document.querySelectorAll("figure")].find((candidate) => candidate.querySelector("input[type=range]"));
+  figure.scrollIntoView();
   const table = figure.querySelector("table");
   const before = table.textContent;
   for (const slider of figure.querySelectorAll("input[type=range]")) {
@@ -103,7 +105,7 @@ MOVE_SLIDERS = step(
     slider.dispatchEvent(new Event("input", { bubbles: true }));
   }
   await until("the explore's numbers to change", () => table.textContent !== before, timeoutMs);
-  return figure.querySelector(".chart canvas") !== null;
+  return Boolean(await until("the chart", () => figure.querySelector(".chart canvas"), timeoutMs));
 }"""
 )
 PICK_FIRST_ANSWER = step(

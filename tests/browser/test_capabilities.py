@@ -21,6 +21,7 @@ def test_a_browser_language_that_is_no_tag_leaves_every_part_working(new_context
     open_lesson(page, site_url)
     assert page.evaluate("Object.getOwnPropertyDescriptor(Navigator.prototype, 'language').get.call(navigator)") == "C"
     figure = page.get_by_role("figure", name="Gradient reaching the input")
+    figure.scroll_into_view_if_needed()
     expect(figure.locator("canvas")).to_have_count(1)  # the chart, drawn
     quiz = page.get_by_role("radiogroup", name=FIRST_QUESTION)
     quiz.get_by_role("radio", name="A correction").check()
@@ -52,6 +53,7 @@ def test_a_block_whose_module_cannot_load_is_reported_where_it_is_and_the_rest_s
     context.route("**/static/chart.*.js", lambda route: route.abort())
     page = context.new_page()
     open_lesson(page, site_url)
+    page.get_by_role("figure", name="Gradient reaching the input").scroll_into_view_if_needed()
     expect(page.locator('[data-block="explore"][data-block-failed="true"]')).to_have_count(1)
     expect(page.get_by_text("A part of this page (the explore) could not start")).to_be_visible()
     quiz = page.get_by_role("radiogroup", name=FIRST_QUESTION)

@@ -5,8 +5,8 @@ from playwright.sync_api import expect
 
 from tests.browser.lesson import code_editor, lesson_folders, open_lesson
 
-# One snapshot of every cell: the page redraws the table once the chart library has arrived, and a
-# cell measured after it was replaced would count as holding no line at all.
+# One snapshot of every cell: the page redraws the table as its script starts, and a cell measured
+# after it was replaced would count as holding no line at all.
 LINES_OF_TEXT = """cells => cells.map(cell => {
   const range = document.createRange();
   range.selectNodeContents(cell);

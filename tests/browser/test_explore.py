@@ -24,6 +24,7 @@ def table_row(page, depth):
 def test_the_chart_and_its_table_show_build_time_numbers_before_python(held_page):
     page, held = held_page
     open_lesson(page, held.url)
+    figure(page).scroll_into_view_if_needed()
     expect(figure(page).locator("canvas")).to_have_count(1)
     expect(table_row(page, 20)).to_contain_text("1e-20")
     expect(table_row(page, 20)).to_contain_text("6.727")
@@ -87,8 +88,9 @@ def test_nothing_below_the_chart_moves_when_the_chart_library_arrives(new_contex
     page = context.new_page()
     open_lesson(page, site_url)
     caption = figure(page).locator("caption")
-    expect(caption).to_be_visible()
     page.wait_for_function("document.readyState === 'complete'")
+    caption.scroll_into_view_if_needed()
+    expect(caption).to_be_visible()
     while not held:  # the explore has asked for the chart library
         page.wait_for_timeout(50)
     before = caption.bounding_box()["y"]
@@ -96,6 +98,19 @@ def test_nothing_below_the_chart_moves_when_the_chart_library_arrives(new_contex
     expect(figure(page).locator("canvas")).to_have_count(1)
     expect(figure(page).get_by_role("slider", name="Depth")).to_be_visible()
     assert caption.bounding_box()["y"] == before
+
+
+def test_the_chart_library_loads_only_as_the_learner_comes_near_the_chart(page, site_url):
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url) if "/static/chart." in request.url else None)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    page.wait_for_timeout(1000)
+    assert fetched == []  # the page's longest task, spared to a learner who reads the top of the lesson
+    expect(table_row(page, 20)).to_contain_text("6.727")  # the numbers are there all along
+    figure(page).scroll_into_view_if_needed()
+    expect(figure(page).locator("canvas")).to_have_count(1)
+    assert len(fetched) == 1
 
 
 def test_the_summary_speaks_for_the_controls_alone(page, site_url):

@@ -141,7 +141,7 @@ def serve(lessons_dir, out_dir, port, sync=None):
         if any(TEMPLATES_DIR in path.parents for path in changed):
             kept.forget()  # the templates are part of every converted lesson and card, and of every page
             cached_build_fingerprint.cache_clear()  # and of the key of every lesson kept on disk
-        course = rewrite_pages(lessons_dir, out_dir, templates, urls, sync, kept)
+        course = rewrite_pages(lessons_dir, out_dir, templates, urls, sync, kept, changed)
         return f"{len(course.lessons)} lesson(s)"
 
     # Only the preview needs the server and the sync service (`pip install '.[serve]'`): building does not import them.
@@ -156,10 +156,12 @@ def serve(lessons_dir, out_dir, port, sync=None):
     preview.run(out_dir, [lessons_dir, TEMPLATES_DIR, STATIC_DIR], rebuild, port=port, service=service)
 
 
-def rewrite_pages(lessons_dir, out_dir, templates, urls, sync, kept):
+def rewrite_pages(lessons_dir, out_dir, templates, urls, sync, kept, changed=None):
     """The live preview's build after a change: every page written again, over the static files and runtime
-    already in out_dir (urls), converting and checking again only what the change touched; the course."""
-    course = load_course(lessons_dir, templates, kept.lessons)
+    already in out_dir (urls), converting and checking again only what the change touched; the course.
+    changed: the paths the watcher named, None if not known."""
+    texts = lesson_texts(lessons_dir, kept.texts, changed)
+    course = load_course(lessons_dir, templates, kept.lessons, texts)
     study = load_study(lessons_dir, course, templates, kept.study)
     report_warnings(study)
     write_site_pages(course, study, templates, out_dir, urls, sync, kept)
@@ -171,13 +173,14 @@ class KeptBetweenBuilds:
     """What the live preview keeps from one build to the next, so that a rebuild redoes only what the
     change touched. Each is read and refreshed by the step named beside it."""
 
+    texts: dict = field(default_factory=dict)  # lesson_texts
     lessons: dict = field(default_factory=dict)  # load_course
     study: dict = field(default_factory=dict)  # load_study
     written: dict = field(default_factory=dict)  # write_pages
     readings: page_checks.PageReadings = field(default_factory=page_checks.PageReadings)  # page_checks.check_pages
 
     def forget(self):
-        for kept in (self.lessons, self.study, self.written, self.readings):
+        for kept in (self.texts, self.lessons, self.study, self.written, self.readings):
             kept.clear()
 
 
@@ -209,19 +212,21 @@ def write_site_pages(course, study, templates, out_dir, urls, sync=None, kept=No
     write_study_pages(course, study, templates, out_dir, urls)
     write_index(course, study, templates, out_dir, urls)
     write_train_page(course, templates, out_dir, urls)
-    check_written_pages(course, study, out_dir, kept and kept.readings)
+    listing = assets.SiteListing(out_dir)
+    check_written_pages(course, study, out_dir, kept and kept.readings, listing)
     if offline:
-        prepare_for_offline(out_dir, sync)
+        prepare_for_offline(out_dir, sync, listing)
 
 
-def check_written_pages(course, study, out_dir, readings=None):
+def check_written_pages(course, study, out_dir, readings, listing):
     """Raise LessonProblems for whatever a reader would see broken in the pages written (gradlab/page_checks.py);
-    readings: the live preview's PageReadings, else those an earlier build kept in PAGE_READINGS."""
+    readings: the live preview's PageReadings, else (None) those an earlier build kept in PAGE_READINGS;
+    listing: the site's assets.SiteListing."""
     sources = {f"{lesson.slug}/index.html": lesson.path for lesson in course.lessons}
     sources |= {f"concepts/{card.slug}.html": card.path for card in study.cards}
     sources |= {f"modules/{test.module_number}-test.html": test.path for test in study.tests}
     readings = readings if readings is not None else page_checks.PageReadings(PAGE_READINGS)
-    problems = page_checks.check_pages(out_dir, sources, readings)
+    problems = page_checks.check_pages(out_dir, sources, readings, listing)
     if problems:
         raise LessonProblems(problems)
 
@@ -255,15 +260,12 @@ def table_rows(count, most=11):
     return sorted({int(i * (count - 1) / (most - 1) + 0.5) for i in range(most)})  # as JavaScript's Math.round
 
 
-def load_course(lessons_dir, templates, converted=None):
+def load_course(lessons_dir, templates, converted=None, texts=None):
     """Convert and check every lesson and place it in the course plan; raise LessonProblems listing
-    every problem found. converted maps path → (text, lesson): lessons whose text is unchanged are reused."""
+    every problem found. converted maps path → (text, lesson): lessons whose text is unchanged are reused.
+    texts: each lesson file's text (lesson_texts), if already read."""
     converted = {} if converted is None else converted
-    texts = {
-        path: path.read_text(encoding="utf-8")
-        for path in sorted(Path(lessons_dir).glob("*.md"))
-        if path.name != "README.md"
-    }
+    texts = lesson_texts(lessons_dir) if texts is None else texts
     stale = [path for path, text in texts.items() if path not in converted or converted[path][0] != text]
     for path, lesson in zip(stale, converted_lessons(stale, texts, templates)):
         converted[path] = (texts[path], lesson)
@@ -271,6 +273,28 @@ def load_course(lessons_dir, templates, converted=None):
     if course.problems:
         raise LessonProblems(course.problems)
     return course
+
+
+def lesson_texts(lessons_dir, kept=None, changed=None):
+    """Each lesson file's path → its text, in order. kept (the live preview's: path → (its file's size and
+    times, its text)) saves reading again a file that the watcher did not name in changed and whose size
+    and times are those it had: reading a large course's 200 files was a tenth of each rebuild, and their
+    stats take a hundredth of that. Both must agree, so a save the watcher missed is still read."""
+    kept = {} if kept is None else kept
+    changed = None if changed is None else {Path(path).resolve() for path in changed}
+    folder = Path(lessons_dir).resolve()
+    texts = {}
+    for path in sorted(Path(lessons_dir).glob("*.md")):
+        if path.name == "README.md":
+            continue
+        status = path.stat()
+        stamp = (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+        if changed is None or folder / path.name in changed or kept.get(path, (None,))[0] != stamp:
+            kept[path] = (stamp, path.read_text(encoding="utf-8"))
+        texts[path] = kept[path][1]
+    for gone in kept.keys() - texts.keys():
+        del kept[gone]
+    return texts
 
 
 def converted_lessons(paths, texts, templates):
@@ -419,10 +443,11 @@ def write_runtime(out_dir):
     }
 
 
-def prepare_for_offline(out_dir, sync=None):
-    """Compressed copies for servers that can send them, and the service worker's file list."""
-    assets.write_service_worker(STATIC_DIR / "service-worker.js", out_dir, sync and sync.url)
-    assets.precompress(out_dir, CACHE_DIR / "gzip")
+def prepare_for_offline(out_dir, sync, listing):
+    """Compressed copies for servers that can send them, and the service worker's file list
+    (listing: the site's assets.SiteListing)."""
+    assets.write_service_worker(STATIC_DIR / "service-worker.js", out_dir, sync and sync.url, listing)
+    assets.precompress(out_dir, CACHE_DIR / "gzip", listing)
 
 
 def write_pages(course, templates, out_dir, urls, written=None):

@@ -4,6 +4,7 @@ The plan lists every module and every lesson, written or not. A planned lesson w
 "coming": the index and its neighbours' previous/next links show it without linking to it.
 """
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -76,12 +77,25 @@ class Course:
 
     def neighbours(self, lesson):
         """The entries before and after lesson in reading order (None at either end)."""
-        entries = self.entries
-        index = next(i for i, entry in enumerate(entries) if entry.lesson is lesson)
-        return (entries[index - 1] if index > 0 else None), (entries[index + 1] if index + 1 < len(entries) else None)
+        return self.places[id(lesson)][:2]
 
     def module_of(self, lesson):
-        return next(module for module in self.modules if any(e.lesson is lesson for e in module.entries))
+        return self.places[id(lesson)][2]
+
+    @functools.cached_property
+    def places(self):
+        """id of each written lesson → (the entry before it, the entry after it, its module): worked out
+        once, since the build asks it of every page (a course is not changed once read)."""
+        entries = [(entry, module) for module in self.modules for entry in module.entries]
+        return {
+            id(entry.lesson): (
+                entries[index - 1][0] if index > 0 else None,
+                entries[index + 1][0] if index + 1 < len(entries) else None,
+                module,
+            )
+            for index, (entry, module) in enumerate(entries)
+            if entry.lesson
+        }
 
 
 def lesson_number(lesson_id):
@@ -242,8 +256,9 @@ def place_lessons(modules, lessons, source):
 
 def plan_mismatches(lesson, module, entry, source):
     """The front matter's title (and module, if given) must say what the plan says."""
-    problems, plan = [], f"{shown_path(source.path)} line {entry.line}"
+    problems = []
     if lesson.meta.get("title") and lesson.meta["title"] != entry.title:
+        plan = f"{shown_path(source.path)} line {entry.line}"
         problems.append(
             LessonProblem(
                 lesson.path,

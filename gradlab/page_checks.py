@@ -14,6 +14,7 @@ the line of the page's source (lesson, card, module test) that holds its text, e
 the built page itself.
 """
 
+import functools
 import hashlib
 import os
 import pickle
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
-from gradlab.assets import walk_site
+from gradlab.assets import SiteListing
 from gradlab.problems import LessonProblem
 
 CODE_TAGS = {"pre", "code", "textarea", "script", "style", "template"}
@@ -231,48 +232,41 @@ class PageReadings:
         self.by_digest.clear()
 
 
-def check_pages(out_dir, sources, readings=None):
+def check_pages(out_dir, sources, readings=None, listing=None):
     """Every problem in the site's pages; sources maps a page's path in the site to its source file, if any.
-    readings: the PageReadings kept, read and refreshed, if any. Every page's links are followed again."""
+    readings: the PageReadings kept, read and refreshed, if any. listing: the site's SiteListing, if the
+    caller holds one, else the site is listed. Every page's links are followed again."""
     out_dir = Path(out_dir)
-    files, folders, pages = site_contents(out_dir)
+    listing = listing or SiteListing(out_dir)
     readings = readings if readings is not None else PageReadings()
-    read = {name: readings.reading(out_dir, name, stamp) for name, stamp in pages.items()}
+    read = {name: readings.reading(out_dir, name, stamp) for name, stamp in pages_of(listing)}
     readings.keep_only(read)
     problems = []
     for name, reading in read.items():
-        findings = list(reading.findings) + link_findings(files, folders, name, reading.links, read)
+        findings = list(reading.findings) + link_findings(listing.files, listing.folders, name, reading.links, read)
         if findings:
             locate = Locator(name, sources.get(name))
             problems += [locate(line, snippets, message) for line, snippets, message in findings]
     return sorted(set(problems), key=lambda p: (str(p.path), p.line, p.message))
 
 
-def site_contents(out_dir):
-    """Every file's and folder's path in the site, relative to it ("" is its root), and its pages: each
-    page's path → its file's size and modification time. A solution is highlighted code, fetched into its
-    lesson's page: not a page of its own."""
-    files, folders, pages = set(), {""}, {}
-    for prefix, subfolders, names in walk_site(out_dir):
-        folders.update(prefix + folder for folder in subfolders)
-        for file_name in names:
-            files.add(prefix + file_name)
-            if file_name.endswith(".html") and not file_name.startswith("solution-"):
-                stat = (out_dir / prefix / file_name).stat()
-                pages[prefix + file_name] = (stat.st_size, stat.st_mtime_ns)
-    return files, folders, dict(sorted(pages.items()))
+def pages_of(listing):
+    """Each page's path and its file's (size, modification time). A solution is highlighted code,
+    fetched into its lesson's page: not a page of its own."""
+    for name, stamp in listing.files.items():
+        if name.endswith(".html") and not posixpath.basename(name).startswith("solution-"):
+            yield name, stamp
 
 
 def link_findings(files, folders, name, links, read):
     """Each link or image address inside the site that leads to no file, or to an id its page lacks.
     files, folders: every file's and folder's path in the site, relative to it ("" is its root)."""
     findings = []
+    folder, page_file = posixpath.split(name)
     for address, line, context in links:
-        if OTHER_SCHEME.match(address):
-            continue
-        parts = urlsplit(address)
-        target = posixpath.join(posixpath.dirname(name), unquote(parts.path)) if parts.path else name
-        target = normalise(target)
+        target, fragment = link_target(folder, page_file, address)
+        if target is False:
+            continue  # another scheme or host: not the site's to check
         if target is None or (target not in files and target not in folders):
             findings.append(
                 (
@@ -285,17 +279,29 @@ def link_findings(files, folders, name, links, read):
             continue
         if target in folders:
             target = normalise(target + "/index.html")
-        if parts.fragment and target in read and unquote(parts.fragment) not in read[target].ids:
+        if fragment and target in read and fragment not in read[target].ids:
             findings.append(
                 (
                     line,
                     [address, context],
-                    f"the link {address!r} names the anchor #{parts.fragment}, "
+                    f"the link {address!r} names the anchor #{fragment}, "
                     f"which {target} does not have: link to a heading's id (its "
                     "words in lower case, joined by -)",
                 )
             )
     return findings
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def link_target(folder, page_file, address):
+    """(the site path that address leads to from the page folder/page_file, its anchor): False for another
+    scheme or host, None for a path that climbs out of the site. Kept: the live preview checks the same
+    few thousand links again at every rebuild, and resolving them was most of its page checks' time."""
+    if OTHER_SCHEME.match(address):
+        return False, ""
+    parts = urlsplit(address)
+    target = normalise(posixpath.join(folder, unquote(parts.path) if parts.path else page_file))
+    return target, unquote(parts.fragment)
 
 
 def normalise(path):

@@ -1,5 +1,6 @@
 """`python build.py serve`: edits rebuild the site and reload the page; a broken lesson shows its problems."""
 
+import gzip
 import http.client
 import re
 import shutil
@@ -125,6 +126,24 @@ def test_a_rebuild_that_reuses_what_did_not_change_writes_what_a_full_build_writ
     assert "gradient, edited?" in rebuilt["modules/8-test.html"]
     assert rebuilt.keys() == built.keys()
     assert [path for path in built if rebuilt[path] != built[path]] == []
+    compressed = [*site.rglob("*.html.gz"), site / "service-worker.js.gz"]
+    assert [gz for gz in compressed if gzip.decompress(gz.read_bytes()) != gz.with_suffix("").read_bytes()] == []
+
+
+def test_a_rebuild_reads_again_each_lesson_the_watcher_names_or_whose_file_changed(tmp_path):
+    lessons = shutil.copytree(GOOD_LESSONS, tmp_path / "lessons")
+    path = lessons / f"{LESSON}.md"
+    kept = {}
+    build.lesson_texts(lessons, kept, set())
+    stamp, text = kept[path]
+    kept[path] = (stamp, "what the rebuild before read")
+    assert build.lesson_texts(lessons, kept, set())[path] == "what the rebuild before read", "unchanged: not read"
+    assert build.lesson_texts(lessons, kept, {path})[path] == text, "named by the watcher: read"
+    kept[path] = (stamp, "what the rebuild before read")
+    edit(path, "## Watch\n", "## Watch\n\nSaved, but the watcher missed it.\n")
+    assert "the watcher missed it" in build.lesson_texts(lessons, kept, set())[path], "changed on disk: read"
+    path.unlink()
+    assert path not in build.lesson_texts(lessons, kept, set()) and path not in kept
 
 
 def test_a_rebuild_finds_a_link_broken_by_another_pages_edit(tmp_path):

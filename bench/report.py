@@ -10,6 +10,7 @@ FCP_LIMIT_MS = 300
 COLD_RATIO_LIMIT = 1.1
 WARM_RATIO_LIMIT = 0.35  # against the bare page's warm boot: both reload with a warm HTTP cache
 GRAPH_LIMIT_MS = 200
+GRAPH_FIRST_LIMIT_MS = 50  # issue 24: the graph view's first draw, its code loaded on demand
 CHECK_LIMIT_MS = 30  # issue 24: the p95 of each graded lesson's Checks
 WEIGHT_LIMIT_KB = 200
 INITIAL_JS_LIMIT_KB = 60
@@ -55,6 +56,7 @@ def summarize(results):
         "initial_js_gzip_kb": weight["JS"]["gzip"] / KB if weight else None,
         "editor_gzip_kb": results.get("editor_gzip_kb"),
         "editor_arrival_ms": session.get("editor_arrival_ms"),
+        "graph_first_ms": results.get("graph_view", {}).get("first_ms"),
         "check_p95_worst_ms": max(
             (p95(samples) for samples in results.get("checks_per_lesson", {}).values()), default=None
         ),
@@ -93,6 +95,7 @@ def judge(figures):
         "python_ready_warm": at_most("ready_warm_ratio", WARM_RATIO_LIMIT),
         "check_to_verdict": at_most("check_ms", CHECK_LIMIT_MS),
         "check_p95_every_lesson": at_most("check_p95_worst_ms", CHECK_LIMIT_MS),
+        "graph_view_first_draw": at_most("graph_first_ms", GRAPH_FIRST_LIMIT_MS),
         "page_weight": at_most("weight_gzip_kb", WEIGHT_LIMIT_KB),
         "initial_javascript": at_most("initial_js_gzip_kb", INITIAL_JS_LIMIT_KB),
         "memory_at_ready": at_most("memory_lesson_mb", MEMORY_LIMIT_MB),
@@ -162,9 +165,15 @@ def table(results):
         *(
             [
                 (
-                    "  Show your graph → drawn, depth 20, first (code loaded) / median of the next "
-                    f"{len(results['graph_view']['later_ms'])}",
-                    f"{ms(results['graph_view']['first_ms'])} / {ms(median_of(results['graph_view']['later_ms']))}",
+                    "  Show your graph → drawn, depth 20, the first time (its code loaded on demand)",
+                    ms(results["graph_view"]["first_ms"]),
+                    "",
+                    f"≤ {GRAPH_FIRST_LIMIT_MS} ms",
+                    met["graph_view_first_draw"],
+                ),
+                (
+                    f"  Show your graph → drawn, depth 20, median of the next {len(results['graph_view']['later_ms'])}",
+                    ms(median_of(results["graph_view"]["later_ms"])),
                     "",
                     f"≤ {GRAPH_LIMIT_MS} ms",
                     median_of(results["graph_view"]["later_ms"]) <= GRAPH_LIMIT_MS,

@@ -1,5 +1,6 @@
 // "Show your graph": offered after a Run or a Check, it asks Python for the graph the learner's code
-// builds on one of the exercise's cases and draws it with graph-view.js, which it loads the first time.
+// builds on one of the exercise's cases and draws it with graph-view.js, which it loads when first
+// needed: as the learner comes to the button (a pointer over it, a focus, a touch), or at the click.
 
 export function setupGraphPanel(root, { runtime, grading, graphView }) {
   const controls = root.querySelector(".graph-controls");
@@ -8,35 +9,44 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
   const caseSelect = root.querySelector(".graph-case");
   const button = root.querySelector('button[data-action="graph"]');
   let code = null;
-  let view = null; // the graph-view module, once loaded
+  let view = null; // the promise of the graph-view module, once asked for; asked again if it failed
+
+  function loadView() {
+    view ??= import(new URL(graphView, document.baseURI).href).catch((error) => {
+      view = null;
+      throw error;
+    });
+    return view;
+  }
 
   async function show() {
     status.textContent = "Drawing your graph…";
     try {
-      view ??= await import(new URL(graphView, document.baseURI).href);
-      const outcome = await runtime.graph(await grading(), code, Number(caseSelect.value));
+      const exercise = await grading();
+      // The module and the graph come at once: neither waits for the other.
+      const [module, outcome] = await Promise.all([loadView(), runtime.graph(exercise, code, Number(caseSelect.value))]);
       if (outcome.kind !== "done" || outcome.result.interrupted) {
         status.textContent = "The graph could not be drawn: Python was stopped. Try again.";
         return;
       }
-      draw(outcome.result);
+      draw(module, outcome.result);
     } catch (error) {
       status.textContent = `The graph could not be drawn (${error.message}).`;
     }
   }
 
-  function draw({ yours, reference, block }) {
+  function draw(renderer, { yours, reference, block }) {
     const inputs = caseSelect.selectedOptions[0].textContent.trim();
     const parts = [];
     if (yours.problem) {
       status.textContent = yours.problem;
     } else {
-      const { figure, table } = view.renderGraph(yours, { name: "Your graph", inputs, block });
+      const { figure, table } = renderer.renderGraph(yours, { name: "Your graph", inputs, block });
       parts.push(pane(figure, table));
       status.textContent = reference ? "Your graph, and the reference's on the same case beside it." : "Your graph.";
     }
     if (reference && !reference.problem) {
-      const { figure, table } = view.renderGraph(reference, { name: "Reference graph", inputs, block });
+      const { figure, table } = renderer.renderGraph(reference, { name: "Reference graph", inputs, block });
       parts.push(pane(figure, table));
     }
     area.replaceChildren(...parts);
@@ -47,6 +57,9 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
   }
 
   button.addEventListener("click", show);
+  for (const coming of ["pointerenter", "focus", "pointerdown"]) {
+    button.addEventListener(coming, () => loadView().catch(() => {})); // a failure is told at the click
+  }
 
   return {
     // After each Run or Check: the graph shown is always of the code that ran last.

@@ -37,7 +37,8 @@ def test_the_kinds_page_module_starts_and_a_failing_one_stops_no_other(new_conte
     expect(page.locator(".section-list")).to_contain_text("Check yourself: done ✓")  # the quiz reached the panel
 
 
-def test_a_block_cut_off_by_a_leave_that_never_happens_is_still_told_of(page, site_url):
+def test_a_block_cut_off_by_a_leave_that_never_happens_is_still_told_of(new_context, site_url):
+    page = new_context(service_workers="block").new_page()  # the offline copy would answer past the route
     # The Explore's chart library is fetched only as the learner nears it: fetched here after a leave
     # begins (beforeunload) and goes nowhere, as a link that turns out to be a download does.
     page.route("**/static/chart.*.js", lambda route: route.abort())

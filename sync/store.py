@@ -8,6 +8,7 @@ however many processes share a PostgreSQL database.
 import functools
 import json
 import logging
+import random
 import time
 from pathlib import Path
 
@@ -18,6 +19,11 @@ from sync.migrations import MIGRATIONS
 
 log = logging.getLogger("sync.store")
 MERGE_ATTEMPTS = 20
+# Between attempts a merge waits a random while, up to a bound that doubles each time: writers that
+# retried at once would collide again, and seven devices of one account syncing together could use
+# up every attempt (seen once in CI on PostgreSQL).
+MERGE_BACKOFF_S = 0.002
+MERGE_BACKOFF_MOST_S = 0.2
 
 
 def now_ms():
@@ -306,12 +312,13 @@ def merge_lesson(db, account_id, lesson, uploaded, merge, refusal):
 
     A lesson is one transaction: a concurrent writer is detected by the row's revision, and the
     merge is redone on its result."""
-    for _ in range(MERGE_ATTEMPTS):
+    for attempt in range(MERGE_ATTEMPTS):
         try:
             with db.begin():
                 return merge_in(db, account_id, lesson, uploaded, merge, refusal)
         except ConcurrentWrite:
-            continue  # the transaction was rolled back: merge again, onto the other writer's result
+            # The transaction was rolled back: merge again, onto the other writer's result, after a while.
+            time.sleep(random.uniform(0, min(MERGE_BACKOFF_MOST_S, MERGE_BACKOFF_S * 2**attempt)))
     raise RuntimeError(f"progress changed {MERGE_ATTEMPTS} times during one merge")
 
 

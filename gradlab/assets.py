@@ -80,9 +80,8 @@ class SiteListing:
         self.files = dict(sorted(self.files.items()))
 
     def written(self, relative):
-        """Note a file written after the listing (the service worker)."""
+        """Note a file written after the listing (the service worker); those after it read its stamp, not its place."""
         self.files[relative] = stamp(self.out_dir / relative)
-        self.files = dict(sorted(self.files.items()))
 
 
 def stamp(path):

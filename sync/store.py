@@ -313,12 +313,13 @@ def merge_lesson(db, account_id, lesson, uploaded, merge, refusal):
     A lesson is one transaction: a concurrent writer is detected by the row's revision, and the
     merge is redone on its result."""
     for attempt in range(MERGE_ATTEMPTS):
+        if attempt:  # the last transaction was rolled back: merge again, onto the other writer's result
+            time.sleep(random.uniform(0, min(MERGE_BACKOFF_MOST_S, MERGE_BACKOFF_S * 2 ** (attempt - 1))))
         try:
             with db.begin():
                 return merge_in(db, account_id, lesson, uploaded, merge, refusal)
         except ConcurrentWrite:
-            # The transaction was rolled back: merge again, onto the other writer's result, after a while.
-            time.sleep(random.uniform(0, min(MERGE_BACKOFF_MOST_S, MERGE_BACKOFF_S * 2**attempt)))
+            continue
     raise RuntimeError(f"progress changed {MERGE_ATTEMPTS} times during one merge")
 
 

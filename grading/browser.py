@@ -2,12 +2,13 @@
 
 import functools
 import json
+import random
 import signal
 
 from engine import Value, dismantle
 from grading.exercise import Exercise, all_cases
 from grading.explore import compute_explore
-from grading.grader import early_verdict, judge, learner_request
+from grading.grader import early_verdict, expect, judge, learner_request
 from grading.graph_view import graphs_json
 from grading.learner_side import run_learner, watch_audit_hooks
 from grading.runner import run_program
@@ -77,18 +78,22 @@ def exercise_of(exercise_json):
 def prepare_json(exercise_json):
     """In the judge's worker, before a Check: its cases, drawn afresh, as {"prepared": JSON text the judge
     reads back, "request", "cases"} for the learner's worker. Nothing in them depends on the code, so the
-    page has them drawn while the learner writes or reads the last verdict."""
+    page has them drawn while the learner writes or reads the last verdict; what the reference gives on
+    them (grading.grader.Expectation) is worked out now too, and kept here for the Check."""
     exercise = exercise_of(exercise_json)
     cases = all_cases(exercise)
     if exercise_json not in REHEARSED:
         REHEARSED.add(exercise_json)
         rehearse(exercise, cases)
+    prepared = json.dumps(cases)
+    AHEAD[exercise_json] = (prepared, expect(exercise, cases, random.Random()))
     return json.dumps(
-        {"prepared": json.dumps(cases), "request": learner_request(exercise), "cases": [case for case, _ in cases]}
+        {"prepared": prepared, "request": learner_request(exercise), "cases": [case for case, _ in cases]}
     )
 
 
 REHEARSED = set()  # the exercises whose Check this interpreter has rehearsed
+AHEAD = {}  # exercise JSON → (its last prepared cases, their Expectations): a Check's judging takes them
 
 
 def rehearse(exercise, cases):
@@ -130,11 +135,12 @@ def judge_json(exercise_json, source, starter, prepared, reply):
     if early:
         return json.dumps(early)
     cases = [(case, drawn) for case, drawn in json.loads(prepared)]
+    ahead, expectations = AHEAD.pop(exercise_json, (None, None))
     try:
         learned = json.loads(reply)
     except ValueError:
         learned = {"failed": "unreadable"}
-    return json.dumps(judge(exercise, source, cases, learned))
+    return json.dumps(judge(exercise, source, cases, learned, expectations=expectations if ahead == prepared else None))
 
 
 def explore_json(explore_json_text, controls_json, exercise_json=None, source=None):

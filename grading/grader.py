@@ -24,6 +24,11 @@ Outcome = namedtuple("Outcome", "case drawn expected actual agree passed nudged"
 # The inputs moved slightly (case), what the learner's graph gives there (yours, None when it has no
 # value there) and what the reference gives (expected).
 Nudge = namedtuple("Nudge", "case yours expected")
+# What a case asks of an answer, known before the answer is: the reference's run (expected), and the
+# inputs moved slightly with what the reference's graph gives there (plan: a Nudge with yours None, or
+# None where there is nothing to move). Nothing in it depends on the learner's code, so the page has it
+# worked out, with the cases, while the learner writes (grading.browser.prepare_json).
+Expectation = namedtuple("Expectation", "expected plan")
 
 REFERENCE_RUNS_KEPT = 2048  # reference and mistake runs of written cases never change: this many are kept
 PROGRAMS_KEPT = 256  # an exercise's own programs (solution, mistakes), run and compiled once each
@@ -85,9 +90,9 @@ def learner_request(exercise):
     }
 
 
-def judge(exercise, source, cases, reply, rng=None):
-    """The verdict on the learner's side's reply for cases ((case, drawn) pairs), in the judge's interpreter."""
-    rng = rng or random.Random()
+def judge(exercise, source, cases, reply, rng=None, expectations=None):
+    """The verdict on the learner's side's reply for cases ((case, drawn) pairs), in the judge's interpreter;
+    expectations: the cases' Expectations, worked out ahead (else here, with rng)."""
     output = reply.get("output") if isinstance(reply, dict) else None
     output = output if isinstance(output, str) else ""
     if not isinstance(reply, dict) or "failed" in reply:
@@ -102,9 +107,10 @@ def judge(exercise, source, cases, reply, rng=None):
     runs = reply.get("runs")
     if not isinstance(runs, list) or len(runs) != len(cases):
         return verdict(exercise, "crashed", CRASHED, output=output)
+    expectations = expectations or expect(exercise, cases, rng or random.Random())
     outcomes = [
-        judge_case(exercise, case, drawn, verified(shipped, exercise.builds_nodes, exercise.writes_grads), rng)
-        for (case, drawn), shipped in zip(cases, runs)
+        judge_case(exercise, case, drawn, verified(shipped, exercise.builds_nodes, exercise.writes_grads), expectation)
+        for (case, drawn), shipped, expectation in zip(cases, runs, expectations)
     ]
     diagnosis, about, mistake = diagnose(exercise, outcomes)
     message = explain(exercise, diagnosis, about or outcomes[0], mistake, len(outcomes), source, run_reference)
@@ -140,9 +146,18 @@ def verdict(exercise, diagnosis, message, error=None, cases=None, output=""):
     }
 
 
-def judge_case(exercise, case, drawn, actual, rng):
+def expect(exercise, cases, rng):
+    """The Expectation of each of cases ((case, drawn) pairs), its inputs moved by rng's draw."""
+    expectations = []
+    for case, drawn in cases:
+        expected = run_reference(exercise, exercise.solution, case, cache=not drawn)
+        expectations.append(Expectation(expected, nudge_plan(exercise, expected, case, rng)))
+    return expectations
+
+
+def judge_case(exercise, case, drawn, actual, expectation):
     """Compare the learner's run on one case with the reference's."""
-    expected = run_reference(exercise, exercise.solution, case, cache=not drawn)
+    expected = expectation.expected
     if (
         not actual.problem
         and not expected.problem
@@ -152,31 +167,39 @@ def judge_case(exercise, case, drawn, actual, rng):
     agree = actual.problem is None and agrees(exercise, actual, expected)
     if not (agree and fed_like_the_reference(exercise, actual, expected)):
         return Outcome(case, drawn, expected, actual, agree, False)
-    nudged = computes_the_function(exercise, actual, expected, case, rng)
+    nudged = computes_the_function(exercise, actual, expectation.plan)
     return Outcome(case, drawn, expected, actual, agree, nudged is None, nudged)
 
 
-def computes_the_function(exercise, actual, expected, case, rng):
-    """None if the learner's graph, worked out again with its inputs moved slightly (by the judge's own
-    draw, which the learner's side never sees), agrees there with the reference's graph worked out again
-    the same way; else the Nudge. A number worked out elsewhere and dressed as a graph agrees only at the
-    case itself. Not asked of hand-made nodes (builds_nodes), which have no rule to work them out again
-    by, nor of written gradients (writes_grads), which come with no graph of the learner's."""
-    if actual.graph is None or expected.graph is None or exercise.builds_nodes:
+def nudge_plan(exercise, expected, case, rng):
+    """The case's inputs moved slightly, by the judge's own draw (which the learner's side never sees), and
+    what the reference's graph, worked out again there, gives: a Nudge with yours None. None where nothing
+    is to be moved: no graph (hand-made nodes, builds_nodes, have no rule to work them out again by;
+    written gradients, writes_grads, come with none), or the function has no value there."""
+    if expected.graph is None or exercise.builds_nodes:
         return None
     values = {name: moved(case[name], rng) for name in exercise.values}
-    nudged_case = {**case, **values}
     try:
         wanted_output, wanted_grads = evaluated_at(expected.graph, values)
     except Exception:  # the function itself has no value there: nothing to compare
         return None
     wanted = Run(wanted_output if isinstance(expected.output, list) else wanted_output[0], wanted_grads)
+    return Nudge({**case, **values}, None, wanted)
+
+
+def computes_the_function(exercise, actual, plan):
+    """None if the learner's graph, worked out again at the plan's moved inputs, agrees there with the
+    reference's graph worked out again the same way; else the Nudge. A number worked out elsewhere and
+    dressed as a graph agrees only at the case itself."""
+    if actual.graph is None or plan is None:
+        return None
+    values = {name: plan.case[name] for name in exercise.values}
     try:
         output, grads = evaluated_at(actual.graph, values)
     except Exception:  # no value there, where the function has one
-        return Nudge(nudged_case, None, wanted)
+        return plan
     yours = Run(output if isinstance(actual.output, list) else output[0], grads)
-    return None if agrees_nearby(exercise, yours, wanted) else Nudge(nudged_case, yours, wanted)
+    return None if agrees_nearby(exercise, yours, plan.expected) else plan._replace(yours=yours)
 
 
 def moved(value, rng):
@@ -336,9 +359,15 @@ def same_call(actual, expected, tolerance):
 
 def same_argument(actual, expected, tolerance):
     if isinstance(actual, list) and isinstance(expected, list):
-        return len(actual) == len(expected) and all(same_argument(a, e, tolerance) for a, e in zip(actual, expected))
-    numbers = (int, float)
-    return type(actual) in numbers and type(expected) in numbers and close(float(actual), float(expected), tolerance)
+        if len(actual) != len(expected):
+            return False
+        if actual == expected and set(map(type, actual)) <= NUMBERS:
+            return True  # a vector of the very same numbers, the usual case: told at once, not number by number
+        return all(same_argument(a, e, tolerance) for a, e in zip(actual, expected))
+    return type(actual) in NUMBERS and type(expected) in NUMBERS and close(float(actual), float(expected), tolerance)
+
+
+NUMBERS = frozenset((int, float))  # exactly these: a bool is not a number here
 
 
 def recognised_mistake(exercise, outcomes, first_failing):

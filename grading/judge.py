@@ -7,6 +7,8 @@ import functools
 import inspect
 import math
 from collections import namedtuple
+from itertools import chain, repeat
+from operator import lt
 
 from engine.value import rule_of
 from grading.shapes import leaves, map_leaves
@@ -29,7 +31,13 @@ class ForgedNode(Exception):
     """A node whose numbers are not what its operation gives: made by hand, or by a patched engine."""
 
 
-Graph = namedtuple("Graph", "data ops children grads outputs inputs calls")
+# A checked graph, in the columns it was shipped in (see grading.learner_side.ship): per node its data,
+# operation and number of children (arity); per edge, node by node, the child's index (children), its local
+# gradient (rates) and the node it belongs to (parents). reached: per node, whether an output is reached
+# from it (only where there are supplied calls to ask it of). rules: per node, the rule of its operation.
+Graph = namedtuple(
+    "Graph", "data ops arity children rates parents outputs inputs calls reached rules", defaults=(None,)
+)
 
 
 def verified(shipped, builds_nodes=False, writes_grads=False):
@@ -46,7 +54,7 @@ def verified(shipped, builds_nodes=False, writes_grads=False):
     try:
         graph = read_graph(shipped)
         if not builds_nodes:
-            check_operations(graph)
+            graph = graph._replace(rules=checked_rules(graph))
         output, grads, fed = backward(graph, graph.data)
     except BrokenGraph as broken:
         return Run(problem="broken_graph", detail=str(broken))
@@ -77,26 +85,31 @@ def written_run(written):
 
 
 def read_graph(shipped):
-    """The shipped graph as lists, checked for shape: every child comes before its parent."""
+    """The shipped graph, checked for shape: numbers where numbers belong, every child before its parent.
+    The checks run over whole columns at once (map, set, all), not node by node: a graph has thousands."""
     try:
-        nodes, outputs, inputs, calls = shipped["nodes"], shipped["outputs"], shipped["inputs"], shipped["calls"]
-        data, ops, children, grads = [], [], [], []
-        # Asked of every node of every case: plain loops, which cost less than generators here.
-        for i, (value, op, kids, local) in enumerate(nodes):
-            if type(value) not in NUMBER_TYPES:
-                raise BrokenGraph("a node's data is not a number")
-            if not (isinstance(kids, list) and isinstance(local, list) and len(kids) == len(local)):
-                raise BrokenGraph("a node does not have one number as local gradient per child")
-            for k in kids:
-                if type(k) is not int or not 0 <= k < i:
-                    raise BrokenGraph("a node does not have one number as local gradient per child")
-            for g in local:
-                if type(g) not in NUMBER_TYPES:
-                    raise BrokenGraph("a node does not have one number as local gradient per child")
-            data.append(value)
-            ops.append(op if isinstance(op, str) else None)
-            children.append(kids)
-            grads.append(local)
+        data, ops, arity = shipped["data"], shipped["ops"], shipped["arity"]
+        children, rates = shipped["children"], shipped["rates"]
+        outputs, inputs, calls = shipped["outputs"], shipped["inputs"], shipped["calls"]
+        columns = (data, ops, arity, children, rates)
+        if not all(type(column) is list for column in columns) or not len(data) == len(ops) == len(arity):
+            raise BrokenGraph("what came back is not a graph the grader can read")
+        if not set(map(type, data)) <= NUMBER_SET:
+            raise BrokenGraph("a node's data is not a number")
+        if not set(map(type, ops)) <= OP_TYPES:
+            ops = [op if isinstance(op, str) else None for op in ops]
+        if not (
+            set(map(type, arity)) <= INT_SET
+            and set(map(type, children)) <= INT_SET
+            and set(map(type, rates)) <= NUMBER_SET
+            and len(children) == len(rates) == sum(arity)
+            and min(arity, default=0) >= 0
+            and min(children, default=0) >= 0
+        ):
+            raise BrokenGraph("a node does not have one number as local gradient per child")
+        parents = list(chain.from_iterable(map(repeat, range(len(arity)), arity)))
+        if not all(map(lt, children, parents)):
+            raise BrokenGraph("a node does not have one number as local gradient per child")
         count = len(data)
         outputs = [index_in(i, count) for i in outputs]
         inputs = {name: map_leaves(lambda i: index_in(i, count), at) for name, at in inputs.items()}
@@ -105,7 +118,13 @@ def read_graph(shipped):
         raise BrokenGraph("what came back is not a graph the grader can read") from None
     if not outputs:
         raise BrokenGraph("it has no output")
-    return Graph(data, ops, children, grads, outputs, inputs, calls)
+    reached = reaching(outputs, children, parents, count) if calls else None
+    return Graph(data, ops, arity, children, rates, parents, outputs, inputs, calls, reached)
+
+
+NUMBER_SET = frozenset(NUMBER_TYPES)
+INT_SET = frozenset((int,))
+OP_TYPES = frozenset((str, type(None)))
 
 
 def index_in(i, count):
@@ -114,16 +133,38 @@ def index_in(i, count):
     return i
 
 
-def check_operations(graph):
-    """Every node with children is what its operation gives from its children's data."""
-    for i, kids in enumerate(graph.children):
-        if kids:
-            check_node(graph.ops[i], [graph.data[k] for k in kids], graph.data[i], graph.grads[i])
+def reaching(outputs, children, parents, count):
+    """Per node, whether an output is reached from it: every edge is looked at after all the edges of
+    the nodes above its own (edges go node by node, children before parents), so once, backwards."""
+    reached = [False] * count
+    for out in outputs:
+        reached[out] = True
+    for child, parent in zip(reversed(children), reversed(parents)):
+        if reached[parent]:
+            reached[child] = True
+    return reached
 
 
-def check_node(op, inputs, data, local_grads):
-    """Raise ForgedNode unless data and local_grads are what op gives from inputs."""
-    rule = operation(op, len(inputs))
+def checked_rules(graph):
+    """Per node, the rule of its operation (None for a leaf), once every node with children is known to be
+    what its rule gives from its children's data; ForgedNode otherwise."""
+    data, children, rates = graph.data, graph.children, graph.rates
+    rules, edge = [], 0
+    for op, count in zip(graph.ops, graph.arity):
+        if not count:
+            rules.append(None)
+            continue
+        rule = operation(op, count)
+        end = edge + count
+        inputs = [data[k] for k in children[edge:end]]
+        check_node(op, rule, inputs, data[len(rules)], rates[edge:end])
+        rules.append(rule)
+        edge = end
+    return rules
+
+
+def check_node(op, rule, inputs, data, local_grads):
+    """Raise ForgedNode unless data and local_grads are what op's rule gives from inputs."""
     if rule is None:
         raise ForgedNode(
             f"a node with data {data!r} was made by hand, Value(data, children, "
@@ -137,7 +178,7 @@ def check_node(op, inputs, data, local_grads):
             f"a '{op}' node of {tuple(inputs)!r} says its result is {data!r}, but '{op}' of "
             f"{tuple(inputs)!r} has no value at all, so no operation of the engine made it"
         ) from None
-    if data == expected and tuple(local_grads) == expected_grads:
+    if data == expected and local_grads == list(expected_grads):
         return  # the very same arithmetic gives the very same numbers
     try:
         if (
@@ -178,39 +219,33 @@ def same(a, b):
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-300)
 
 
-def backward(graph, data, local_grads=None):
+def backward(graph, data, rates=None, fed=True):
     """The judge's own backward pass, each output seeded with 1 (gradients of their sum): (the outputs'
-    data, {input: gradient or list}, sorted (gradient, arguments) at the supplied calls that feed them)."""
-    local_grads = local_grads or graph.grads
+    data, {input: gradient or list}, sorted (gradient, arguments) at the supplied calls that feed them,
+    or () when not fed)."""
+    rates = graph.rates if rates is None else rates
     try:
         grad = [0.0] * len(data)
         for out in graph.outputs:
             grad[out] = 1.0
-        for i in range(len(data) - 1, -1, -1):
-            for child, rate in zip(graph.children[i], local_grads[i]):
-                grad[child] += rate * grad[i]
-        reached = reachable(graph) if graph.calls else ()
-        # A call feeds the output only if a gradient reaches it: f(x) used twice with opposite signs, as
-        # in the mean of two one-sided slopes, cancels to 0 and is no more a feed than an unused call.
-        # Sorted by gradient, then by the arguments' text: arguments mix numbers, lists and None.
-        fed = sorted(
-            ((float(grad[at]), arguments) for at, arguments in graph.calls if at in reached and grad[at] != 0),
-            key=lambda call: (call[0], repr(call[1])),
-        )
+        # Edges backwards: every edge of a node comes after those of its children, so a node's gradient
+        # is whole before its own edges pass it on.
+        for child, rate, parent in zip(reversed(graph.children), reversed(rates), reversed(graph.parents)):
+            grad[child] += rate * grad[parent]
         grads = {name: map_leaves(lambda i: float(grad[i]), at) for name, at in graph.inputs.items()}
-        return [float(data[out]) for out in graph.outputs], grads, fed
+        return [float(data[out]) for out in graph.outputs], grads, fed_calls(graph, grad) if fed else ()
     except (ArithmeticError, TypeError) as exc:  # e.g. an int too large for a float
         raise BrokenGraph(f"its numbers cannot be carried back ({exc})") from None
 
 
-def reachable(graph):
-    reached, stack = set(), list(graph.outputs)
-    while stack:
-        node = stack.pop()
-        if node not in reached:
-            reached.add(node)
-            stack.extend(graph.children[node])
-    return reached
+def fed_calls(graph, grad):
+    # A call feeds the output only if a gradient reaches it: f(x) used twice with opposite signs, as
+    # in the mean of two one-sided slopes, cancels to 0 and is no more a feed than an unused call.
+    # Sorted by gradient, then by the arguments' text: arguments mix numbers, lists and None.
+    return sorted(
+        ((float(grad[at]), arguments) for at, arguments in graph.calls if graph.reached[at] and grad[at] != 0),
+        key=lambda call: (call[0], repr(call[1])),
+    )
 
 
 def evaluated_at(graph, values):
@@ -218,15 +253,19 @@ def evaluated_at(graph, values):
     values ({input: number or list}): (outputs, grads) as backward gives them; ArithmeticError or
     ValueError if some operation has no value there."""
     data = list(graph.data)
-    local_grads = list(graph.grads)
+    rates = list(graph.rates)
+    children = graph.children
     for name, at in graph.inputs.items():
         for i, value in zip(leaves(at), leaves(values[name])):
             data[i] = float(value)
-    for i, kids in enumerate(graph.children):
-        if kids:
-            data[i], local_grads[i] = operation(graph.ops[i], len(kids))(*[data[k] for k in kids])
+    edge = 0
+    for i, (rule, count) in enumerate(zip(graph.rules, graph.arity)):
+        if count:
+            end = edge + count
+            data[i], rates[edge:end] = rule(*[data[k] for k in children[edge:end]])
+            edge = end
     for value in data:
         if type(value) not in NUMBER_TYPES:
             raise ValueError("no real value")
-    output, grads, _ = backward(graph, data, local_grads)
+    output, grads, _ = backward(graph, data, rates, fed=False)
     return output, grads

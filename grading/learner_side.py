@@ -49,6 +49,10 @@ _builtins_dict = vars(builtins)
 _sys = sys
 NUMBERS = (int, float)  # exactly these: a subclass could misreport itself
 NODE_LIMIT = 500_000  # past this a graph is refused rather than shipped
+# A whole number beyond this has no float, nor a JSON number another Python reads back. A name, not the
+# expression where it is asked: Python works out a power this large anew each time, in microseconds, and
+# it is asked of every whole number in a graph (each sum() starts one, at 0).
+WHOLE_LIMIT = 10**4000
 HOOKS = ("excepthook", "displayhook", "breakpointhook", "unraisablehook")
 STREAMS = ("stdout", "stderr", "stdin")
 
@@ -472,7 +476,7 @@ def supplies(exercise, case, calls):
     import inspect
 
     namespace = {"__name__": "__supply__", "Value": Value, **case}
-    exec(compile(exercise["supply"], "<supply>", "exec"), namespace)
+    exec(supply_code(exercise["supply"]), namespace)
     given = {
         name: obj
         for name, obj in namespace.items()
@@ -481,6 +485,16 @@ def supplies(exercise, case, calls):
     for name in exercise.get("feeds", ()):
         given[name] = recorded(given[name], calls)
     return given
+
+
+def supply_code(source, _compiled={}):  # noqa: B006 - the cache: every case of every Check runs the same supply
+    """The exercise's supply, compiled once: its functions are made again for every case, from this code.
+    Learner code could reach this cache, as it can reach the supplied functions themselves; the judge
+    trusts neither, and checks every node they make."""
+    code = _compiled.get(source)
+    if code is None:
+        code = _compiled[source] = compile(source, "<supply>", "exec")
+    return code
 
 
 def recorded(function, calls):
@@ -558,23 +572,22 @@ class Broken(Exception):
 
 
 def ship(outputs, listed, inputs, calls):
-    """The graph below outputs as plain data, children before parents: each node [data, op, children's
-    indices, local gradients]; which nodes are the outputs, the inputs and the supplied calls' results."""
+    """The graph below outputs as plain data, children before parents, in columns (a list per field,
+    which JSON writes and reads far faster than a list per node): each node's data, operation and number
+    of children, then every node's children's indices and local gradients, one after another; which
+    nodes are the outputs, the inputs and the supplied calls' results."""
     try:
         order = walk(outputs, inputs)
         index = {_id(node): i for i, node in _enumerate(order)}
-        nodes = [node_data(node, index) for node in order]
+        shipped = columns(order, index)
     except Broken as broken:
         return {"problem": "broken_graph", "detail": _str(broken)}
     shipped_inputs = {name: indices_of(value, index) for name, value in inputs.items()}
     shipped_calls = [[index[_id(result)], arguments] for arguments, result in calls if _id(result) in index]
-    return {
-        "nodes": nodes,
-        "outputs": [index[_id(out)] for out in outputs],
-        "listed": listed,
-        "inputs": shipped_inputs,
-        "calls": shipped_calls,
-    }
+    shipped.update(
+        outputs=[index[_id(out)] for out in outputs], listed=listed, inputs=shipped_inputs, calls=shipped_calls
+    )
+    return shipped
 
 
 class TooBig(Broken):
@@ -618,27 +631,33 @@ def walk(outputs, inputs, limit=NODE_LIMIT):
     return order
 
 
-def node_data(node, index):
+def columns(order, index):
+    """The nodes of order (children first), read through their slots, as the columns ship sends: a
+    Broken if one holds something other than numbers."""
     # Asked of every node of every case: the usual node (float data, a tuple of float local gradients)
-    # passes with a few type tests, written as plain loops, which cost less than generators here.
-    data, op, children, local_grads = _DATA(node), _OP(node), _CHILDREN(node), _LOCAL_GRADS(node)
-    if _type(data) is not _float:
-        if _type(data) not in NUMBERS:
-            raise Broken(f"a node's data is {article(_type(data).__name__)}, not a number")
-        if not -(10**4000) < data < 10**4000:
-            raise Broken("a node's data is a whole number too large to carry back")
-    if _type(local_grads) not in (_tuple, _list):
-        raise Broken("a node's local gradients are not a tuple")
-    whole = False
-    for grad in local_grads:
-        if _type(grad) is not _float:
-            if _type(grad) not in NUMBERS:
-                raise Broken("a node does not have one number as local gradient per child")
-            whole = True
-    if _len(children) != _len(local_grads):
-        raise Broken("a node does not have one number as local gradient per child")
-    if whole:
+    # passes with a few type tests, written as one plain loop, which costs less than generators here.
+    data, ops, arity, children, rates = [], [], [], [], []
+    for node in order:
+        value, op, kids, local_grads = _DATA(node), _OP(node), _CHILDREN(node), _LOCAL_GRADS(node)
+        if _type(value) is not _float:
+            if _type(value) not in NUMBERS:
+                raise Broken(f"a node's data is {article(_type(value).__name__)}, not a number")
+            if not -WHOLE_LIMIT < value < WHOLE_LIMIT:
+                raise Broken("a node's data is a whole number too large to carry back")
+        if _type(local_grads) not in (_tuple, _list):
+            raise Broken("a node's local gradients are not a tuple")
+        if _len(kids) != _len(local_grads):
+            raise Broken("a node does not have one number as local gradient per child")
         for grad in local_grads:
-            if _type(grad) is _int and not -(10**4000) < grad < 10**4000:
-                raise Broken("a node's local gradient is a whole number too large to carry back")
-    return [data, op if _type(op) is _str else None, [index[_id(child)] for child in children], _list(local_grads)]
+            if _type(grad) is not _float:
+                if _type(grad) not in NUMBERS:
+                    raise Broken("a node does not have one number as local gradient per child")
+                if _type(grad) is _int and not -WHOLE_LIMIT < grad < WHOLE_LIMIT:
+                    raise Broken("a node's local gradient is a whole number too large to carry back")
+        data.append(value)
+        ops.append(op if _type(op) is _str else None)
+        arity.append(_len(kids))
+        for kid in kids:
+            children.append(index[_id(kid)])
+        rates.extend(local_grads)
+    return {"data": data, "ops": ops, "arity": arity, "children": children, "rates": rates}

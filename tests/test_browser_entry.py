@@ -52,6 +52,17 @@ def test_a_keyboard_interrupt_raised_at_the_top_level_is_a_verdict(stop_listened
     assert verdict["diagnosis"] == "raised" and "Your code raised KeyboardInterrupt on line 10" in verdict["message"]
 
 
+def test_a_check_judges_its_own_cases_when_later_ones_were_drawn_meanwhile():
+    """The judge works out what the reference gives on the cases it draws, ahead of the Check; cases drawn
+    again before the Check (a Stop abandoned the first draw) must not lend theirs to the first ones."""
+    first = json.loads(browser.prepare_json(EXERCISE))
+    browser.prepare_json(EXERCISE)
+    learned = json.loads(browser.learn_json(json.dumps(first["request"]), RIGHT_STACK, json.dumps(first["cases"])))
+    verdict = json.loads(browser.judge_json(EXERCISE, RIGHT_STACK, None, first["prepared"], learned["reply"]))
+    assert verdict["passed"], verdict["message"]
+    assert check(RIGHT_STACK)["passed"]  # and a Check as usual takes what was worked out ahead
+
+
 def test_stop_ends_a_check_a_run_and_a_graph_as_interrupted(stop_listened_for):
     assert check(RIGHT_STACK + SENDS_ITSELF_SIGINT) == {"interrupted": True}
     assert json.loads(browser.run_json(SENDS_ITSELF_SIGINT))["interrupted"] is True

@@ -42,6 +42,8 @@ _CHILDREN = vars(Value)["_children"].__get__
 _LOCAL_GRADS = vars(Value)["_local_grads"].__get__
 _OP = vars(Value)["_op"].__get__
 _GRAD = vars(Value)["grad"].__get__
+_SET_CHILDREN = vars(Value)["_children"].__set__
+_SET_LOCAL_GRADS = vars(Value)["_local_grads"].__set__
 _set_code = vars(type(lambda: None))["__code__"].__set__
 _type, _id, _len, _float, _int, _str, _list, _tuple, _dict = type, id, len, float, int, str, list, tuple, dict
 _isinstance, _callable, _enumerate, _zip, _reversed, _sorted = isinstance, callable, enumerate, zip, reversed, sorted
@@ -417,7 +419,7 @@ def run_case(exercise, function, namespace, case, output, before=None, refused=(
         outputs = returned_values(returned)
         if outputs is None:
             return {"problem": "not_a_value", "detail": describe_returned(returned)}
-        shipped = ship(outputs, _isinstance(returned, (_list, _tuple)), inputs, calls)
+        shipped = ship(outputs, _isinstance(returned, (_list, _tuple)), inputs, calls, cut=True)
         shipped["patched"] = _sorted(set(patched))
         return shipped
     finally:
@@ -571,11 +573,12 @@ class Broken(Exception):
     """The graph cannot be shipped as numbers; the message says why."""
 
 
-def ship(outputs, listed, inputs, calls):
+def ship(outputs, listed, inputs, calls, cut=False):
     """The graph below outputs as plain data, children before parents, in columns (a list per field,
     which JSON writes and reads far faster than a list per node): each node's data, operation and number
     of children, then every node's children's indices and local gradients, one after another; which
-    nodes are the outputs, the inputs and the supplied calls' results."""
+    nodes are the outputs, the inputs and the supplied calls' results. cut: for a graph about to be
+    dropped, its links are cut once it is shipped (as engine.graph.dismantle would, without a second walk)."""
     try:
         order = walk(outputs, inputs)
         index = {_id(node): i for i, node in _enumerate(order)}
@@ -587,6 +590,10 @@ def ship(outputs, listed, inputs, calls):
     shipped.update(
         outputs=[index[_id(out)] for out in outputs], listed=listed, inputs=shipped_inputs, calls=shipped_calls
     )
+    if cut:
+        for node in order:
+            _SET_CHILDREN(node, ())
+            _SET_LOCAL_GRADS(node, ())
     return shipped
 
 

@@ -3,6 +3,7 @@
 The rule is written out in tests/fixtures/number_formats.json, beside the table of values that this
 module and its JavaScript twin, static/page/format.js (the page), are both tested on: change them together."""
 
+import functools
 import math
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
@@ -10,8 +11,10 @@ SIGNIFICANT = 4
 PLAIN_FROM, PLAIN_BELOW = 1e-3, 1e6  # plain digits in this range of sizes, exponent form outside
 
 
+@functools.lru_cache(maxsize=4096)  # a Check's table shows the written cases' numbers again at every Check
 def show_number(number):
-    """A number (int or float) as a learner reads it, by the one rule."""
+    """A number (int or float) as a learner reads it, by the one rule. (1 and 1.0, equal as keys of the
+    cache, read the same.)"""
     if isinstance(number, float) and math.isnan(number):
         return "nan (not a number)"
     if isinstance(number, float) and math.isinf(number):

@@ -1,6 +1,7 @@
 // "Show your graph": offered after a Run or a Check, it asks Python for the graph the learner's code
-// builds on one of the exercise's cases and draws it with graph-view.js, which it loads when first
-// needed: as the learner comes to the button (a pointer over it, a focus, a touch), or at the click.
+// builds on one of the exercise's cases and draws it with graph-view.js, which it loads once the button
+// is offered, when the page is idle (the learner reads the verdict first), or sooner as the learner
+// comes to the button (a pointer over it, a focus, a touch), or at the click.
 
 export function setupGraphPanel(root, { runtime, grading, graphView }) {
   const controls = root.querySelector(".graph-controls");
@@ -65,11 +66,18 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
     // After each Run or Check: the graph shown is always of the code that ran last.
     offer(latest) {
       code = latest;
+      if (controls.hidden) whenIdle(() => loadView().catch(() => {}));
       controls.hidden = false;
       area.replaceChildren();
       status.textContent = "";
     },
   };
+}
+
+// WebKit has no requestIdleCallback: a moment's wait stands in for it.
+function whenIdle(work) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
 }
 
 function pane(figure, table) {

@@ -165,18 +165,34 @@ def graph_json(exercise_json, source, case_index):
     )
 
 
-# A Check's learner side on a function of our own: the grader's first run imports and compiles what it
-# needs, here rather than in the learner's first Check.
+# A Check's learner side on a function of our own, shaped like the course's: vectors in and out, a
+# supplied function that feeds the output, every operation of the engine, a few hundred nodes a case. The
+# grader's first runs import and compile what they need, and WebAssembly optimises the paths a Check
+# takes (running the code, shipping its graphs), here rather than in the learner's first Checks.
 WARM_UP_CHECK = (
-    json.dumps({"function": "f", "arguments": ["x"], "values": ["x"], "supply": "def g(v):\n    return v * 2\n"}),
-    "def f(x):\n    return g(x * x + 1).relu()\n",
-    json.dumps([{"x": 1.5}, {"x": -0.5}]),
+    json.dumps(
+        {
+            "function": "f",
+            "arguments": ["x"],
+            "values": ["x"],
+            "supply": "def g(v):\n    return [vi * 2 for vi in v]\n",
+            "feeds": ["g"],
+        }
+    ),
+    "def f(x):\n"
+    "    h = g(x)\n"
+    "    for _ in range(6):\n"
+    "        h = [a + (b * 0.5).relu() + (a * b * 0.1).exp() * 0.01 - b / 4 for a, b in zip(h, h[1:] + h[:1])]\n"
+    "    total = sum(h)\n"
+    "    return [(total * total + 1).log(), total ** 2 / 10]\n",
+    json.dumps([{"x": [0.5, -0.25, 0.125, 0.75]}, {"x": [-1.5, 0.5, 1.0, -0.5, 0.25]}]),
 )
 
 
-def warm_up(rounds=30):
-    """Run the engine's hot paths a while, so that WebAssembly has optimised them before the first Check."""
-    for _ in range(3):
+def warm_up(rounds=30, checks=8):
+    """Run the engine's hot paths, and a Check's, a while, so that WebAssembly has optimised them before
+    the learner's first Check."""
+    for _ in range(checks):
         learn_json(*WARM_UP_CHECK)
     for round_ in range(rounds):
         x = Value(1.0 + round_ / 100)

@@ -147,3 +147,13 @@ def test_an_explore_whose_learner_code_gives_other_numbers_draws_gaps_where_they
     explore, exercise = mlp_explore
     reply = json.loads(browser.explore_json(explore, '{"letter": 5}', exercise, MLP_THAT.format(returning)))
     assert set(reply["series"]["yours"]) == {None} and len(reply["series"]["yours"]) == len(reply["x"])
+
+
+def test_the_warm_up_check_runs_whole_as_a_learners_would():
+    """The worker's warm-up (grading.browser.warm_up) takes a Check's every path before the learner's first
+    Check: its function runs on every case, without a problem, and ships graphs of hundreds of nodes with
+    the supplied calls that feed them."""
+    learned = json.loads(browser.learn_json(*browser.WARM_UP_CHECK))
+    runs = json.loads(learned["reply"])["runs"]
+    assert learned["clean"] and [run.get("problem") for run in runs] == [None, None]
+    assert all(len(run["data"]) > 300 and run["calls"] for run in runs)

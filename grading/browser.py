@@ -86,7 +86,10 @@ def prepare_json(exercise_json):
         REHEARSED.add(exercise_json)
         rehearse(exercise, cases)
     prepared = json.dumps(cases)
-    AHEAD[exercise_json] = (prepared, expect(exercise, cases, random.Random()))
+    try:
+        AHEAD[exercise_json] = (prepared, expect(exercise, cases, random.Random()))
+    except Exception:  # noqa: BLE001 - only time is lost: the Check works them out again, and says what is wrong
+        AHEAD.pop(exercise_json, None)
     return json.dumps(
         {"prepared": prepared, "request": learner_request(exercise), "cases": [case for case, _ in cases]}
     )

@@ -157,3 +157,19 @@ def test_the_warm_up_check_runs_whole_as_a_learners_would():
     runs = json.loads(learned["reply"])["runs"]
     assert learned["clean"] and [run.get("problem") for run in runs] == [None, None]
     assert all(len(run["data"]) > 300 and run["calls"] for run in runs)
+
+
+def test_cases_are_drawn_even_where_the_reference_cannot_run_ahead():
+    """What the reference gives is worked out ahead only to save time: a reference that fails there (a
+    lesson the build would refuse) leaves the cases drawn, and the Check itself meets the failure."""
+    broken = {
+        "id": "f",
+        "function": "f",
+        "arguments": ["x"],
+        "values": ["x"],
+        "solution": "raise ValueError('a broken lesson')\n",
+        "cases": [{"x": 1.0}],
+        "mistakes": [],
+    }
+    prepared = json.loads(browser.prepare_json(json.dumps(broken)))
+    assert prepared["cases"] == [{"x": 1.0}]

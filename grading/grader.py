@@ -14,7 +14,7 @@ from collections import namedtuple
 from grading import learner_side
 from grading.compare import agrees, agrees_nearby, close, failure_of
 from grading.exercise import Exercise, all_cases, call_arguments
-from grading.judge import Run, evaluated_at, verified
+from grading.judge import NUMBER_SET, Run, evaluated_at, verified
 from grading.messages import explain, table
 from grading.sandbox import Rejected, compile_program, fresh_namespace, is_unchanged, printing_to, take_apart
 
@@ -362,13 +362,12 @@ def same_argument(actual, expected, tolerance):
     if isinstance(actual, list) and isinstance(expected, list):
         if len(actual) != len(expected):
             return False
-        if actual == expected and set(map(type, actual)) <= NUMBERS:
+        if actual == expected and set(map(type, actual)) <= NUMBER_SET:
             return True  # a vector of the very same numbers, the usual case: told at once, not number by number
         return all(same_argument(a, e, tolerance) for a, e in zip(actual, expected))
-    return type(actual) in NUMBERS and type(expected) in NUMBERS and close(float(actual), float(expected), tolerance)
-
-
-NUMBERS = frozenset((int, float))  # exactly these: a bool is not a number here
+    return (
+        type(actual) in NUMBER_SET and type(expected) in NUMBER_SET and close(float(actual), float(expected), tolerance)
+    )
 
 
 def recognised_mistake(exercise, outcomes, first_failing):

@@ -11,6 +11,7 @@ not be put back marks the interpreter as no longer clean (the host then replaces
 """
 
 import builtins
+import functools
 import gc
 import io
 import sys
@@ -489,14 +490,12 @@ def supplies(exercise, case, calls):
     return given
 
 
-def supply_code(source, _compiled={}):  # noqa: B006 - the cache: every case of every Check runs the same supply
+@functools.lru_cache(maxsize=16)  # a page's few exercises: every case of every Check runs the same supply
+def supply_code(source):
     """The exercise's supply, compiled once: its functions are made again for every case, from this code.
     Learner code could reach this cache, as it can reach the supplied functions themselves; the judge
     trusts neither, and checks every node they make."""
-    code = _compiled.get(source)
-    if code is None:
-        code = _compiled[source] = compile(source, "<supply>", "exec")
-    return code
+    return compile(source, "<supply>", "exec")
 
 
 def recorded(function, calls):

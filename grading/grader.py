@@ -11,7 +11,7 @@ import json
 import random
 from collections import namedtuple
 
-from grading import learner_side
+from grading import learner_side, supplied_calls
 from grading.compare import agrees, agrees_nearby, close, failure_of
 from grading.exercise import Exercise, all_cases, call_arguments
 from grading.judge import NUMBER_SET, Run, evaluated_at, verified
@@ -109,7 +109,7 @@ def judge(exercise, source, cases, reply, rng=None, expectations=None):
         return verdict(exercise, "crashed", CRASHED, output=output)
     expectations = expectations or expect(exercise, cases, rng or random.Random())
     outcomes = [
-        judge_case(exercise, case, drawn, verified(shipped, exercise.builds_nodes, exercise.writes_grads), expectation)
+        judge_case(exercise, case, drawn, verified_case(exercise, case, shipped), expectation)
         for (case, drawn), shipped, expectation in zip(cases, runs, expectations)
     ]
     diagnosis, about, mistake = diagnose(exercise, outcomes)
@@ -153,6 +153,12 @@ def expect(exercise, cases, rng):
         expected = run_reference(exercise, exercise.solution, case, cache=not drawn)
         expectations.append(Expectation(expected, nudge_plan(exercise, expected, case, rng)))
     return expectations
+
+
+def verified_case(exercise, case, shipped):
+    """The Run of the learner's side's shipped graph on case, its supplied calls made again by the judge."""
+    supplied = supplied_calls.for_case(exercise.supply, exercise.feeds, case) if exercise.feeds else None
+    return verified(shipped, exercise.builds_nodes, exercise.writes_grads, supplied)
 
 
 def judge_case(exercise, case, drawn, actual, expectation):
@@ -248,14 +254,16 @@ def trusted_run(request, function, namespace, case):
         outputs = learner_side.returned_values(returned)
         if outputs is None:
             return Run(problem="not_a_value", detail=learner_side.describe_returned(returned))
-        shipped = learner_side.ship(outputs, isinstance(returned, (list, tuple)), inputs, calls, cut=True)
-        return verified(shipped, *modes)
+        boxed = not any(modes)
+        shipped = learner_side.ship(outputs, isinstance(returned, (list, tuple)), inputs, calls, True, boxed)
+        supplied = supplied_calls.for_case(request["supply"], request["feeds"], case) if calls else None
+        return verified(shipped, *modes, supplied)
     except (Exception, SystemExit) as exc:  # a mistake may raise on some case
         return Run(
             problem="raised", detail={"type": type(exc).__name__, "message": str(exc), "line": None, "column": None}
         )
     finally:
-        take_apart([returned, *graphs, *inputs.values(), *[result for _, result in calls]])
+        take_apart([returned, *graphs, *inputs.values(), *[result for _, result, _ in calls]])
 
 
 @functools.lru_cache(maxsize=PROGRAMS_KEPT)
@@ -297,7 +305,7 @@ def supplies(exercise, case, calls):
         def call(*args, **kwargs):
             before = len(noted)
             result = function(*args, **kwargs)
-            calls.extend(value for _, value in noted[before:])
+            calls.extend(value for _, value, _ in noted[before:])
             return result
 
         call.__name__, call.__doc__ = function.__name__, function.__doc__
@@ -344,18 +352,25 @@ def fed_like_the_reference(exercise, actual, expected):
     A construction that wires in calls on numbers of its own choosing cannot match that without
     working out every step, which is the computation itself."""
     fed, wanted = actual.fed, expected.fed
-    return len(fed) == len(wanted) and all(same_call(a, e, exercise.tolerance) for a, e in zip(fed, wanted))
+    if len(fed) != len(wanted):
+        return False
+    # The results of one call share its arguments (see grading.judge.read_graph): compared once a pair.
+    compared = {}
+    for (grad, arguments), (wanted_grad, wanted_arguments) in zip(fed, wanted):
+        if not close(grad, wanted_grad, exercise.tolerance):
+            return False
+        pair = (id(arguments), id(wanted_arguments))
+        if pair not in compared:
+            compared[pair] = same_arguments(arguments, wanted_arguments, exercise.tolerance)
+        if not compared[pair]:
+            return False
+    return True
 
 
-def same_call(actual, expected, tolerance):
-    """The same gradient reaching the call's result, and the same numbers as its arguments (a number,
-    or a list of numbers: a vector), within tolerance; an argument that is not numbers never matches."""
-    (grad, arguments), (wanted_grad, wanted_arguments) = actual, expected
-    return (
-        close(grad, wanted_grad, tolerance)
-        and len(arguments) == len(wanted_arguments)
-        and all(same_argument(a, e, tolerance) for a, e in zip(arguments, wanted_arguments))
-    )
+def same_arguments(arguments, wanted, tolerance):
+    """The same numbers as a call's arguments (a number, or a list of numbers: a vector), within
+    tolerance; an argument that is not numbers never matches."""
+    return len(arguments) == len(wanted) and all(same_argument(a, e, tolerance) for a, e in zip(arguments, wanted))
 
 
 def same_argument(actual, expected, tolerance):

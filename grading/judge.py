@@ -1,10 +1,12 @@
 """The judge's reading of a graph shipped as plain data (see grading.learner_side): every node's
-operation is worked out again from its children's data, and the backward pass is the judge's own, so
+operation is worked out again from its children's data (a node that stands for a supplied call's
+result, by making the call again: grading.supplied_calls), and the backward pass is the judge's own, so
 a gradient counts only if the graph really carries it. A node whose rule cannot be worked out, or
 whose numbers its rule does not give, is refused. Runs in the judge's interpreter, on data only."""
 
 import functools
 import inspect
+import json
 import math
 from collections import namedtuple
 from itertools import chain, repeat
@@ -12,6 +14,7 @@ from operator import lt
 
 from engine.value import rule_of
 from grading.shapes import leaves, map_leaves
+from grading.supplied_calls import NoValue
 
 # One case's result. output: a float, or a list of floats for a list of Values; grads: {input: float or
 # list}; fed: (gradient, the data of its arguments) at each supplied call that feeds the output (reaches it with a
@@ -34,16 +37,20 @@ class ForgedNode(Exception):
 # A checked graph, in the columns it was shipped in (see grading.learner_side.ship): per node its data,
 # operation and number of children (arity); per edge, node by node, the child's index (children), its local
 # gradient (rates) and the node it belongs to (parents). reached: per node, whether an output is reached
-# from it (only where there are supplied calls to ask it of). rules: per node, the rule of its operation.
+# from it (only where there are supplied calls to ask it of). boxed: node → (name, template text, template,
+# position) of each node that stands for a supplied call's result. rules: per node, the rule of its
+# operation (or of its call).
 Graph = namedtuple(
-    "Graph", "data ops arity children rates parents outputs inputs calls reached rules", defaults=(None,)
+    "Graph", "data ops arity children rates parents outputs inputs calls reached boxed rules", defaults=(None,)
 )
 
 
-def verified(shipped, builds_nodes=False, writes_grads=False):
+def verified(shipped, builds_nodes=False, writes_grads=False, supplied=None):
     """The Run of one shipped case: its numbers by the judge's own backward, or the problem. An exercise
     that builds_nodes takes the numbers of hand-made nodes as given; one that writes_grads is graded by
-    the gradients the function wrote (see grading.exercise.Exercise), which nothing else may ship."""
+    the gradients the function wrote (see grading.exercise.Exercise), which nothing else may ship.
+    supplied: the case's grading.supplied_calls.SuppliedCalls, for a graph whose supplied calls were
+    shipped as their results alone; without it, such a graph is refused."""
     if not isinstance(shipped, dict):
         return Run(problem="broken_graph", detail="what came back could not be read")
     if "problem" in shipped:
@@ -53,8 +60,10 @@ def verified(shipped, builds_nodes=False, writes_grads=False):
         return written_run(shipped.get("written"))
     try:
         graph = read_graph(shipped)
+        if graph.boxed and (builds_nodes or supplied is None):
+            raise BrokenGraph("what came back is not a graph the grader can read")
         if not builds_nodes:
-            graph = graph._replace(rules=checked_rules(graph))
+            graph = graph._replace(rules=checked_rules(graph, supplied))
         output, grads, fed = backward(graph, graph.data)
     except BrokenGraph as broken:
         return Run(problem="broken_graph", detail=str(broken))
@@ -113,13 +122,37 @@ def read_graph(shipped):
         count = len(data)
         outputs = [index_in(i, count) for i in outputs]
         inputs = {name: map_leaves(lambda i: index_in(i, count), at) for name, at in inputs.items()}
-        calls = [(index_in(at, count), tuple(arguments)) for at, arguments in calls]
+        arguments = [tuple(listed) for listed in shipped["arguments"] if type(listed) is list]
+        if len(arguments) != len(shipped["arguments"]):
+            raise TypeError("arguments")
+        calls = [(index_in(at, count), arguments[index_in(call, len(arguments))]) for at, call in calls]
+        boxed = read_boxes(shipped.get("boxes", []), shipped.get("boxed", []), count)
     except (KeyError, TypeError, ValueError, RecursionError):
         raise BrokenGraph("what came back is not a graph the grader can read") from None
     if not outputs:
         raise BrokenGraph("it has no output")
     reached = reaching(outputs, children, parents, count) if calls else None
-    return Graph(data, ops, arity, children, rates, parents, outputs, inputs, calls, reached)
+    return Graph(data, ops, arity, children, rates, parents, outputs, inputs, calls, reached, boxed)
+
+
+def read_boxes(boxes, boxed, count):
+    """{node: (name, template text, template, position)} from the shipped calls (boxes: [name, template]
+    each) and the nodes that stand for their results (boxed: [node, call, position] each); ValueError
+    or TypeError if they are not that."""
+    if not boxed:
+        return {}
+    calls = []
+    for name, template in boxes:
+        if type(name) is not str or type(template) is not list:
+            raise TypeError(name)
+        calls.append((name, json.dumps(template), template))
+    found = {}
+    for node, call, position in boxed:
+        name, text, template = calls[index_in(call, len(calls))]
+        if type(position) is not int or position < 0:
+            raise ValueError(position)
+        found[index_in(node, count)] = (name, text, template, position)
+    return found
 
 
 NUMBER_SET = frozenset(NUMBER_TYPES)
@@ -145,12 +178,22 @@ def reaching(outputs, children, parents, count):
     return reached
 
 
-def checked_rules(graph):
+def checked_rules(graph, supplied=None):
     """Per node, the rule of its operation (None for a leaf), once every node with children is known to be
-    what its rule gives from its children's data; ForgedNode otherwise."""
-    data, children, rates = graph.data, graph.children, graph.rates
+    what its rule gives from its children's data; ForgedNode otherwise. A node that stands for a supplied
+    call's result (graph.boxed) has the rule of the call, made again by supplied; its local gradients,
+    which were shipped as 0, are written into graph.rates from there."""
+    data, children, rates, boxed = graph.data, graph.children, graph.rates, graph.boxed
     rules, edge = [], 0
     for op, count in zip(graph.ops, graph.arity):
+        box = boxed.get(len(rules)) if boxed else None
+        if box is not None:
+            end = edge + count
+            rule = supplied.rule(*box)
+            rates[edge:end] = checked_box(box[0], rule, [data[k] for k in children[edge:end]], data[len(rules)])
+            rules.append(rule)
+            edge = end
+            continue
         if not count:
             rules.append(None)
             continue
@@ -161,6 +204,23 @@ def checked_rules(graph):
         rules.append(rule)
         edge = end
     return rules
+
+
+def checked_box(name, rule, inputs, data):
+    """The gradients towards its call's Values of a node standing for that call's result, once its data is
+    what the call, made again, gives; ForgedNode otherwise."""
+    try:
+        expected, row = rule(*inputs)
+    except NoValue as no_value:
+        raise ForgedNode(f"a result of {name} says it is {data!r}, but {no_value}") from None
+    try:
+        if data == expected or same(data, expected):
+            return row
+    except (ArithmeticError, TypeError):
+        raise BrokenGraph("its numbers cannot be carried back (int too large to convert to float)") from None
+    raise ForgedNode(
+        f"a result of {name} says it is {data!r}, but {name} of the numbers it was given gives {expected!r}"
+    )
 
 
 def check_node(op, rule, inputs, data, local_grads):
@@ -241,15 +301,23 @@ def backward(graph, data, rates=None, fed=True):
 def fed_calls(graph, grad):
     # A call feeds the output only if a gradient reaches it: f(x) used twice with opposite signs, as
     # in the mean of two one-sided slopes, cancels to 0 and is no more a feed than an unused call.
-    # Sorted by gradient, then by the arguments' text: arguments mix numbers, lists and None.
+    # Sorted by gradient, then by the arguments' text (arguments mix numbers, lists and None), written
+    # once per call: its results share its arguments.
+    texts = {}
+
+    def text(arguments):
+        if id(arguments) not in texts:
+            texts[id(arguments)] = repr(arguments)
+        return texts[id(arguments)]
+
     return sorted(
         ((float(grad[at]), arguments) for at, arguments in graph.calls if graph.reached[at] and grad[at] != 0),
-        key=lambda call: (call[0], repr(call[1])),
+        key=lambda call: (call[0], text(call[1])),
     )
 
 
 def evaluated_at(graph, values):
-    """The graph worked out again, node by node by each node's own operation, with its inputs moved to
+    """The graph worked out again, node by node by each node's own operation (or call), with its inputs moved to
     values ({input: number or list}): (outputs, grads) as backward gives them; ArithmeticError or
     ValueError if some operation has no value there."""
     data = list(graph.data)

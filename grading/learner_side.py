@@ -14,6 +14,8 @@ import builtins
 import functools
 import gc
 import io
+import itertools
+import operator
 import sys
 
 import engine.graph
@@ -48,6 +50,14 @@ _SET_LOCAL_GRADS = vars(Value)["_local_grads"].__set__
 _set_code = vars(type(lambda: None))["__code__"].__set__
 _type, _id, _len, _float, _int, _str, _list, _tuple, _dict = type, id, len, float, int, str, list, tuple, dict
 _isinstance, _callable, _enumerate, _zip, _reversed, _sorted = isinstance, callable, enumerate, zip, reversed, sorted
+_all, _map, _range, _lt, _repeat, _chained = (
+    all,
+    map,
+    range,
+    operator.lt,
+    itertools.repeat,
+    itertools.chain.from_iterable,
+)
 _builtins_dict = vars(builtins)
 _sys = sys
 NUMBERS = (int, float)  # exactly these: a subclass could misreport itself
@@ -291,7 +301,8 @@ def run_all(exercise, source, cases, namespace, output):
     if changed:
         raise Rejected("changes_python", changed_message(changed))
     function = find_function(exercise, namespace)
-    return [run_case(exercise, function, namespace, case, output, before, refused) for case in cases]
+    boxed = not (exercise.get("builds_nodes") or exercise.get("writes_grads"))
+    return [run_case(exercise, function, namespace, case, output, before, refused, boxed) for case in cases]
 
 
 def program_raised(exc, source, refusing=None):
@@ -387,9 +398,11 @@ def article(noun):
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def run_case(exercise, function, namespace, case, output, before=None, refused=()):
+def run_case(exercise, function, namespace, case, output, before=None, refused=(), boxed=False):
     """Call function on fresh inputs for case, with the supplied functions and the engine's refused parts
-    switched off; ship what it built (or, for an exercise that writes_grads, the gradients it wrote)."""
+    switched off; ship what it built (or, for an exercise that writes_grads, the gradients it wrote).
+    boxed: each call of a supplied function that feeds the output is shipped as its results alone (see
+    ship), for a Check; the views that draw or chart a graph want every node."""
     calls = []
     supplied = supplies(exercise, case, calls)
     namespace.update(supplied)
@@ -420,7 +433,7 @@ def run_case(exercise, function, namespace, case, output, before=None, refused=(
         outputs = returned_values(returned)
         if outputs is None:
             return {"problem": "not_a_value", "detail": describe_returned(returned)}
-        shipped = ship(outputs, _isinstance(returned, (_list, _tuple)), inputs, calls, cut=True)
+        shipped = ship(outputs, _isinstance(returned, (_list, _tuple)), inputs, calls, cut=True, boxed=boxed)
         shipped["patched"] = _sorted(set(patched))
         return shipped
     finally:
@@ -429,7 +442,7 @@ def run_case(exercise, function, namespace, case, output, before=None, refused=(
                 returned,
                 *graphs,
                 *(node for value in inputs.values() for node in nodes_of(value)),
-                *[r for _, r in calls],
+                *[result for _, result, _ in calls],
             ]
         )
 
@@ -473,7 +486,7 @@ def grads_of(value):
 
 def supplies(exercise, case, calls):
     """The functions the exercise gives the learner's code on this case; calls of those that must feed
-    the output are noted in calls as (the data of their arguments, their result)."""
+    the output are noted in calls (see recorded)."""
     if not exercise.get("supply"):
         return {}
     import inspect
@@ -486,7 +499,7 @@ def supplies(exercise, case, calls):
         if inspect.isfunction(obj) and obj.__module__ == "__supply__" and not name.startswith("_")
     }
     for name in exercise.get("feeds", ()):
-        given[name] = recorded(given[name], calls)
+        given[name] = recorded(name, given[name], calls)
     return given
 
 
@@ -498,20 +511,39 @@ def supply_code(source):
     return compile(source, "<supply>", "exec")
 
 
-def recorded(function, calls):
-    """function, noting the data of its arguments and every Value it returns in calls."""
+def recorded(name, function, calls):
+    """function (the supply's function called name), noting in calls each Value a call returns, as (the
+    data of the call's arguments, the Value, its box or None). A box is what the judge needs to make the
+    call again itself: (the function's name, the arguments with each Value taken out and a None in its
+    place, the Values taken out in reading order, the Value's place in what the call returned). A call
+    has one when every argument is a number, a Value or a list of those, and none is passed by keyword."""
 
     def call(*args, **kwargs):
         arguments = [number_of(arg) for arg in [*args, *kwargs.values()]]
+        given, template = [], None
+        if not kwargs and None not in arguments:
+            template = [template_of(arg, given) for arg in args]
         result = function(*args, **kwargs)
-        for item in result if _isinstance(result, _list) else [result]:
+        for position, item in _enumerate(result if _isinstance(result, _list) else [result]):
             if _type(item) is Value:
-                calls.append((arguments, item))
+                box = None if template is None else (name, template, given, position)
+                calls.append((arguments, item, box))
         return result
 
     call.__name__ = function.__name__
     call.__doc__ = function.__doc__
     return call
+
+
+def template_of(arg, given):
+    """An argument of a supplied call with each Value in it moved to given and marked None (lists and
+    tuples alike become lists), as it was when the call began: a call may change a list it is given."""
+    if _type(arg) in (_list, _tuple):
+        return [template_of(item, given) for item in arg]
+    if _type(arg) is Value:
+        given.append(arg)
+        return None
+    return arg
 
 
 def number_of(arg):
@@ -572,23 +604,34 @@ class Broken(Exception):
     """The graph cannot be shipped as numbers; the message says why."""
 
 
-def ship(outputs, listed, inputs, calls, cut=False):
+def ship(outputs, listed, inputs, calls, cut=False, boxed=False):
     """The graph below outputs as plain data, children before parents, in columns (a list per field,
     which JSON writes and reads far faster than a list per node): each node's data, operation and number
     of children, then every node's children's indices and local gradients, one after another; which
     nodes are the outputs, the inputs and the supplied calls' results. cut: for a graph about to be
-    dropped, its links are cut once it is shipped (as engine.graph.dismantle would, without a second walk)."""
+    dropped, its links are cut once it is shipped (as engine.graph.dismantle would, without a second walk).
+
+    boxed: a result of a supplied call that has a box (see recorded) is shipped as one node whose children
+    are the Values the call was given, its local gradients left at 0: the judge makes the call again
+    itself, on the same numbers, and works them out. What happens inside the call is the lesson's own
+    code, and in a model it is most of the graph (every weight of every matrix)."""
+    boxes = boxes_of(calls) if boxed else {}
     try:
-        order = walk(outputs, inputs)
+        order = walk(outputs, inputs, boxes=boxes)
         index = {_id(node): i for i, node in _enumerate(order)}
-        shipped = columns(order, index)
+        shipped = columns(order, index, boxes)
+    except Unboxable:
+        return ship(outputs, listed, inputs, calls, cut)
     except Broken as broken:
         return {"problem": "broken_graph", "detail": _str(broken)}
-    shipped_inputs = {name: indices_of(value, index) for name, value in inputs.items()}
-    shipped_calls = [[index[_id(result)], arguments] for arguments, result in calls if _id(result) in index]
     shipped.update(
-        outputs=[index[_id(out)] for out in outputs], listed=listed, inputs=shipped_inputs, calls=shipped_calls
+        outputs=[index[_id(out)] for out in outputs],
+        listed=listed,
+        inputs={name: indices_of(value, index) for name, value in inputs.items()},
+        **shipped_calls(calls, index),
     )
+    if boxes:
+        shipped.update(shipped_boxes(order, index, boxes))
     if cut:
         for node in order:
             _SET_CHILDREN(node, ())
@@ -596,14 +639,67 @@ def ship(outputs, listed, inputs, calls, cut=False):
     return shipped
 
 
+def shipped_calls(calls, index):
+    """{"calls": [[result's node, its call's place in arguments], …], "arguments": the data of each call's
+    arguments, once per call}: the results of one call share its arguments (the very list), and a model's
+    block gives several results from a long vector, or a matrix."""
+    numbers, arguments_listed, results = {}, [], []
+    for arguments, result, _ in calls:
+        node = index.get(_id(result))
+        if node is None:  # a result the output is not computed from
+            continue
+        number = numbers.get(_id(arguments))
+        if number is None:
+            number = numbers[_id(arguments)] = _len(arguments_listed)
+            arguments_listed.append(arguments)
+        results.append([node, number])
+    return {"calls": results, "arguments": arguments_listed}
+
+
+def boxes_of(calls):
+    """id of a supplied call's result → its box, for the results that can stand for their call: made by
+    it (a node with children), and not one of the Values it was given back again."""
+    boxes = {}
+    for _, result, box in calls:
+        key = _id(result)
+        if box is None or key in boxes or not _CHILDREN(result):
+            continue
+        if not any(_id(value) == key for value in box[2]):
+            boxes[key] = box
+    return boxes
+
+
+def shipped_boxes(order, index, boxes):
+    """{"boxes": [[name, template], …], one per call, "boxed": [[node, its call's place in boxes, position],
+    …]}: the results of one call share its template (the very list), so they are told apart by it."""
+    numbers, listed, boxed = {}, [], []
+    for node in order:
+        box = boxes.get(_id(node))
+        if box is None:
+            continue
+        name, template, _, position = box
+        number = numbers.get(_id(template))
+        if number is None:
+            number = numbers[_id(template)] = _len(listed)
+            listed.append([name, template])
+        boxed.append([index[_id(node)], number, position])
+    return {"boxes": listed, "boxed": boxed}
+
+
+class Unboxable(Exception):
+    """A supplied call's results cannot stand for it here (a call gave back a Value made before it, which
+    its own arguments were made from): the graph is shipped node by node instead."""
+
+
 class TooBig(Broken):
     """The graph has more nodes than the walk was allowed to visit."""
 
 
-def walk(outputs, inputs, limit=NODE_LIMIT):
+def walk(outputs, inputs, limit=NODE_LIMIT, boxes=None):
     """Every node reachable from outputs, children before parents, then any input they do not reach;
     without recursion, and without asking the nodes anything (their slots are read directly). Past limit
-    nodes, TooBig, before the graph is walked in full.
+    nodes, TooBig, before the graph is walked in full. boxes: id → box of the supplied calls' results
+    that stand for their calls (see ship), whose children are what the call was given.
 
     Not the engine's topological_order, on purpose: this walk runs on what learner code built, after it
     ran, in the interpreter it ran in. The engine's function is an object that code could reach and
@@ -629,7 +725,8 @@ def walk(outputs, inputs, limit=NODE_LIMIT):
         seen.add(_id(node))
         if _len(seen) > limit:
             raise TooBig(f"it has more than {limit:,} nodes, more than the grader follows")
-        children = _CHILDREN(node)
+        box = boxes.get(_id(node)) if boxes else None
+        children = _CHILDREN(node) if box is None else box[2]
         if _type(children) not in (_tuple, _list):
             raise Broken("a node's children are not a tuple")
         stack.append((node, True))
@@ -637,14 +734,19 @@ def walk(outputs, inputs, limit=NODE_LIMIT):
     return order
 
 
-def columns(order, index):
+def columns(order, index, boxes=None):
     """The nodes of order (children first), read through their slots, as the columns ship sends: a
-    Broken if one holds something other than numbers."""
+    Broken if one holds something other than numbers. boxes: as walk's; Unboxable if, with them, a
+    child no longer comes before its parent."""
     # Asked of every node of every case: the usual node (float data, a tuple of float local gradients)
     # passes with a few type tests, written as one plain loop, which costs less than generators here.
     data, ops, arity, children, rates = [], [], [], [], []
     for node in order:
         value, op, kids, local_grads = _DATA(node), _OP(node), _CHILDREN(node), _LOCAL_GRADS(node)
+        box = boxes.get(_id(node)) if boxes else None
+        if box is not None:
+            op, kids = box[0], box[2]
+            local_grads = (0.0,) * _len(kids)
         if _type(value) is not _float:
             if _type(value) not in NUMBERS:
                 raise Broken(f"a node's data is {article(_type(value).__name__)}, not a number")
@@ -666,4 +768,6 @@ def columns(order, index):
         for kid in kids:
             children.append(index[_id(kid)])
         rates.extend(local_grads)
+    if boxes and not _all(_map(_lt, children, _chained(_map(_repeat, _range(_len(arity)), arity)))):
+        raise Unboxable
     return {"data": data, "ops": ops, "arity": arity, "children": children, "rates": rates}

@@ -11,6 +11,7 @@ import threading
 import traceback
 from contextlib import contextmanager
 
+from grading import supplied_calls
 from grading.compare import agrees, close, failure_of, quantity_of
 from grading.exercise import BadCases, all_cases, call_arguments, draw_cases
 from grading.grader import fresh_input, grade_submission, program_namespace, run_reference, supplies
@@ -76,7 +77,7 @@ def exercise_problems(path, block):
         ], False
     seeded = [(case, drawn_case, seed) for seed, cases in zip(SEEDS, drawn) for case, drawn_case in cases]
     root = case_problems(exercise, seeded, lines, problem)
-    root = root or solution_problems(block, seeded, problem)
+    root = root or solution_problems(block, seeded, problem, calls_repeat=True)
     root = root or expectation_problems(block, problem)
     if root:
         return root, False
@@ -182,8 +183,9 @@ def case_problems(exercise, cases, lines, problem):
     return []
 
 
-def solution_problems(block, cases, problem):
-    """The solution must give finite numbers on every case: nothing could be judged against it otherwise."""
+def solution_problems(block, cases, problem, calls_repeat=False):
+    """The solution must give finite numbers on every case: nothing could be judged against it otherwise.
+    calls_repeat: and each call it makes of a function under feeds: must give the same numbers again."""
     exercise, lines = block["grading"], block["lines"]
     for case, drawn, seed in cases:
         try:
@@ -200,6 +202,14 @@ def solution_problems(block, cases, problem):
             ]
         else:
             failure = failure_of(run)
+            unrepeated = (
+                calls_repeat
+                and not failure
+                and run.graph
+                and supplied_calls.unrepeatable(exercise.supply, exercise.feeds, case, run.graph)
+            )
+            if unrepeated:
+                return [unrepeatable_problem(lines, exercise, case, *unrepeated, problem)]
         if failure:
             drawn_as = f" ({case}{where_drawn(drawn, seed)})" if drawn else ""
             return [
@@ -212,6 +222,16 @@ def solution_problems(block, cases, problem):
                 )
             ]
     return []
+
+
+def unrepeatable_problem(lines, exercise, case, name, gave, again, problem):
+    return problem(
+        lines["supply"],
+        f"the function {name} (under feeds:) gave {gave!r} in the solution's run for {describe_case(exercise, case)}, but "
+        f"{again!r} when the grader made that call again on the same numbers: the grader makes every call of a "
+        "function under feeds: again itself, so such a function must depend only on its arguments and the "
+        "case's columns, never on what earlier calls left behind",
+    )
 
 
 def expectation_problems(block, problem):

@@ -529,6 +529,13 @@ def test_a_supplied_function_on_a_vector_feeds_the_result_as_one_on_a_number_doe
     # Called on numbers of its own choosing, the block does not feed the result as the reference's does.
     wired = "def twice(x):\n    block([x[0] * 0 + 7.0] * len(x))\n    return block([xi * 2 for xi in x])\n"
     assert grade_submission(exercise, wired)["diagnosis"] == "bypasses"
+    # As many calls, reached by the same gradients, but the first on numbers of its own (x + 1, taken back
+    # off after): not the reference's calls.
+    shifted = "def twice(x):\n    y = block([xi + 1 for xi in x])\n    return block([yi - 2 for yi in y])\n"
+    assert grade_submission(exercise, shifted)["diagnosis"] == "bypasses"
+    # The same calls on the same numbers, but half of what reaches the output goes round the second.
+    around = "def twice(x):\n    y = block(x)\n    return [z * 0.5 + yi for z, yi in zip(block(y), y)]\n"
+    assert grade_submission(exercise, around)["diagnosis"] == "bypasses"
 
 
 def test_a_supplied_call_whose_gradient_cancels_to_zero_feeds_nothing():

@@ -45,7 +45,9 @@ def test_a_supplied_call_feeds_the_output_only_where_a_gradient_reaches_it():
     x = Value(3.0)
     fed, cancelled, unused = x * 2, x * 5, x * 7
     out = fed + cancelled - cancelled  # in the graph, but what reaches it adds up to 0
-    shipped = ship([out], False, {"x": x}, [([3.0, 2], fed), ([3.0, 5], cancelled), ([3.0, 7], unused)])
+    shipped = ship(
+        [out], False, {"x": x}, [([3.0, 2], fed, None), ([3.0, 5], cancelled, None), ([3.0, 7], unused, None)]
+    )
     assert len(shipped["calls"]) == 2  # the unused call's result is not in the graph at all
     assert verified(shipped).fed == [(1.0, (3.0, 2))]
 

@@ -110,6 +110,20 @@ BROKEN_LESSONS = {
             )
         ],
     ),
+    "feeds function keeps state between calls": (
+        ["1.47-feeds-function-keeps-state.md"],
+        [
+            (
+                "1.47-feeds-function-keeps-state.md",
+                29,
+                "--- supply",
+                "the function layer (under feeds:) gave 0.22000000000000003 in the solution's run for depth 3 and x 1, "
+                "but 0.11000000000000001 when the grader made that call again on the same numbers: the grader makes "
+                "every call of a function under feeds: again itself, so such a function must depend only on its "
+                "arguments and the case's columns, never on what earlier calls left behind",
+            )
+        ],
+    ),
     "starter passes": (
         ["1.9-starter-passes-check.md"],
         [

@@ -63,7 +63,7 @@ class SuppliedCalls:
                 del self.worked_out[next(iter(self.worked_out))]
         self.worked_out[key] = results
         if isinstance(results, NoValue):
-            raise results
+            raise NoValue(str(results))  # a new one each time: raised again, the kept one would pile up tracebacks
         if position >= len(results) or results[position] is None:
             raise NoValue(f"{name} of those numbers gives no Value in place {position + 1}")
         return results[position]

@@ -108,6 +108,16 @@ def test_a_call_that_raises_when_made_again_is_forged():
     assert run.problem == "forged_node" and "block of those numbers raises OverflowError" in run.detail
 
 
+def test_a_call_that_cannot_be_made_is_kept_and_told_anew_each_time():
+    calls = supplied_calls.SuppliedCalls(SUPPLY, ("block",), CASE)
+    told = []
+    for _ in range(2):
+        with pytest.raises(supplied_calls.NoValue) as error:
+            calls.result("block", "too large", [[None], 10**400], 0, 1.0)
+        told.append(error.value)
+    assert len(calls.worked_out) == 1 and str(told[0]) == str(told[1]) and told[0] is not told[1]
+
+
 @pytest.mark.parametrize(
     "change",
     [

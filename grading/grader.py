@@ -254,7 +254,7 @@ def trusted_run(request, function, namespace, case):
         outputs = learner_side.returned_values(returned)
         if outputs is None:
             return Run(problem="not_a_value", detail=learner_side.describe_returned(returned))
-        boxed = not any(modes)
+        boxed = learner_side.boxes_calls(request)
         shipped = learner_side.ship(outputs, isinstance(returned, (list, tuple)), inputs, calls, True, boxed)
         supplied = supplied_calls.for_case(request["supply"], request["feeds"], case) if calls else None
         return verified(shipped, *modes, supplied)

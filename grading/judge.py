@@ -186,21 +186,18 @@ def checked_rules(graph, supplied=None):
     data, children, rates, boxed = graph.data, graph.children, graph.rates, graph.boxed
     rules, edge = [], 0
     for op, count in zip(graph.ops, graph.arity):
-        box = boxed.get(len(rules)) if boxed else None
-        if box is not None:
-            end = edge + count
-            rule = supplied.rule(*box)
-            rates[edge:end] = checked_box(box[0], rule, [data[k] for k in children[edge:end]], data[len(rules)])
-            rules.append(rule)
-            edge = end
-            continue
-        if not count:
+        at, end = len(rules), edge + count
+        box = boxed.get(at) if boxed else None
+        if box is None and not count:
             rules.append(None)
             continue
-        rule = operation(op, count)
-        end = edge + count
         inputs = [data[k] for k in children[edge:end]]
-        check_node(op, rule, inputs, data[len(rules)], rates[edge:end])
+        if box is None:
+            rule = operation(op, count)
+            check_node(op, rule, inputs, data[at], rates[edge:end])
+        else:
+            rule = supplied.rule(*box)
+            rates[edge:end] = checked_box(box[0], rule, inputs, data[at])
         rules.append(rule)
         edge = end
     return rules

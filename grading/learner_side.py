@@ -301,8 +301,14 @@ def run_all(exercise, source, cases, namespace, output):
     if changed:
         raise Rejected("changes_python", changed_message(changed))
     function = find_function(exercise, namespace)
-    boxed = not (exercise.get("builds_nodes") or exercise.get("writes_grads"))
+    boxed = boxes_calls(exercise)
     return [run_case(exercise, function, namespace, case, output, before, refused, boxed) for case in cases]
+
+
+def boxes_calls(exercise):
+    """Whether a Check of exercise (a request dict) ships supplied calls as their results alone (see ship):
+    not where the nodes are the learner's own to make (builds_nodes), nor where no graph is shipped."""
+    return not (exercise.get("builds_nodes") or exercise.get("writes_grads"))
 
 
 def program_raised(exc, source, refusing=None):

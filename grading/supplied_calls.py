@@ -23,7 +23,6 @@ from grading.sandbox import printing_to
 
 CALLS_KEPT = 512  # per case: its own calls, and those at its inputs moved a little, Check after Check
 CASES_KEPT = 64  # a page's written cases, and the last Checks' drawn ones
-NUMBERS = (int, float)
 
 
 class NoValue(ValueError):
@@ -103,7 +102,7 @@ def filled(part, fill):
         return value
     if isinstance(part, list):
         return [filled(item, fill) for item in part]
-    if type(part) not in NUMBERS:
+    if type(part) not in learner_side.NUMBERS:
         raise NoValue("an argument of the call is not a number")
     return part
 

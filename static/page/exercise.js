@@ -33,6 +33,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
 
   const stopWaiting = whenNear(root, () => {
     runtime.prepareChecks();
+    graphs.prepare();
     grading().then((exercise) => runtime.drawAhead(exercise), () => {}); // a Check says if it cannot load
     stopWaiting();
   });

@@ -1,7 +1,8 @@
 // "Show your graph": offered after a Run or a Check, it asks Python for the graph the learner's code
-// builds on one of the exercise's cases and draws it with graph-view.js, which it loads once the button
-// is offered, when the page is idle (the learner reads the verdict first), or sooner as the learner
-// comes to the button (a pointer over it, a focus, a touch), or at the click.
+// builds on one of the exercise's cases and draws it with graph-view.js. The view loads at idle as the
+// learner comes to the exercise (while they write), and warms up then; a load that failed is tried again
+// at idle once the button is offered, as the learner comes to the button (a pointer over it, a focus, a
+// touch), and at the click.
 
 export function setupGraphPanel(root, { runtime, grading, graphView }) {
   const controls = root.querySelector(".graph-controls");
@@ -13,7 +14,10 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
   let view = null; // the promise of the graph-view module, once asked for; asked again if it failed
 
   function loadView() {
-    view ??= import(new URL(graphView, document.baseURI).href).catch((error) => {
+    view ??= import(new URL(graphView, document.baseURI).href).then((module) => {
+      whenIdle(() => module.warmUp());
+      return module;
+    }, (error) => {
       view = null;
       throw error;
     });
@@ -63,6 +67,10 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
   }
 
   return {
+    // As the learner comes near the exercise: the view loads while they write, at idle.
+    prepare() {
+      whenIdle(() => loadView().catch(() => {})); // a failure is tried again when the button is offered
+    },
     // After each Run or Check: the graph shown is always of the code that ran last.
     offer(latest) {
       code = latest;

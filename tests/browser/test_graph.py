@@ -1,5 +1,5 @@
 """Your graph: the graph the learner's function built, drawn with its gradients, the highway named,
-the reference beside a wrong answer, big graphs folded; loaded only when first asked for."""
+the reference beside a wrong answer, big graphs folded; loaded as the learner comes to the exercise."""
 
 import re
 
@@ -59,17 +59,16 @@ def test_the_right_answer_shows_the_highway_and_the_checks_gradient(page, site_u
     assert any("graph-view" in url for url in loaded)
 
 
-def test_the_view_loads_once_offered_as_the_learner_comes_to_the_button_and_again_after_it_failed(
-    new_context, site_url
-):
+def test_the_view_loads_as_the_learner_comes_to_the_exercise_and_again_after_it_failed(new_context, site_url):
     page = new_context(service_workers="block").new_page()  # the offline copy would answer past the route
     back = []  # empty while the view's module is cut off
     page.route("**/static/graph-view.*.js", lambda route: route.abort() if not back else route.continue_())
-    open_lesson(page, site_url)
-    set_code(page, right_solution(page))
     is_view = lambda request: "/static/graph-view." in request.url  # noqa: E731
     with page.expect_event("requestfailed", is_view):
-        check_passes(page)  # the button is offered: its view loads while the learner reads the verdict
+        open_lesson(page, site_url)
+        set_code(page, right_solution(page))  # coming to the exercise: the view loads while the learner writes
+    with page.expect_event("requestfailed", is_view):
+        check_passes(page)  # the button is offered: its view is asked for again while the learner reads the verdict
     with page.expect_request(is_view):
         page.get_by_role("button", name="Show your graph").focus()  # a keyboard learner reaching it: before the click
     click(page, "Show your graph")
@@ -77,6 +76,23 @@ def test_the_view_loads_once_offered_as_the_learner_comes_to_the_button_and_agai
     back.append(True)  # the next click asks for the module again
     click(page, "Show your graph")
     expect(page.get_by_role("figure", name="Your graph")).to_contain_text("highway", timeout=RUN_TIMEOUT_MS)
+
+
+def test_the_view_warms_up_on_a_graph_shaped_like_the_lessons(page, site_url):
+    open_lesson(page, site_url)
+    with page.expect_request(lambda request: "/static/graph-view." in request.url) as loading:
+        set_code(page, right_solution(page))  # coming to the exercise loads the view (and warms it up at idle)
+    drawn = page.evaluate(
+        """async (url) => {
+        const { figure, table } = (await import(url)).warmUp();
+        return [figure.querySelectorAll(".graph-node").length, figure.querySelectorAll(".graph-fold").length,
+                table.tBodies[0].rows.length, figure.querySelector("figcaption").textContent];
+    }""",
+        loading.value.url,
+    )
+    # Every kind of thing a lesson's graph shows: nodes, a folded run of blocks and a call drawn as a box.
+    assert drawn[:3] == [8, 2, 10]
+    assert "highway" in drawn[3] and "3 repeated blocks folded" in drawn[3]
 
 
 def test_replacing_x_shows_no_highway_and_the_reference_beside_it(page, site_url):

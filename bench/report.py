@@ -10,7 +10,7 @@ FCP_LIMIT_MS = 300
 COLD_RATIO_LIMIT = 1.1
 WARM_RATIO_LIMIT = 0.35  # against the bare page's warm boot: both reload with a warm HTTP cache
 GRAPH_LIMIT_MS = 200
-GRAPH_FIRST_LIMIT_MS = 50  # issue 24: the graph view's first draw, its code loaded on demand
+GRAPH_FIRST_LIMIT_MS = 50  # issue 24: the graph view's first draw, clicked as soon as it is offered
 CHECK_LIMIT_MS = 30  # issue 24: the p95 of each graded lesson's Checks
 WEIGHT_LIMIT_KB = 200
 INITIAL_JS_LIMIT_KB = 60
@@ -165,7 +165,7 @@ def table(results):
         *(
             [
                 (
-                    "  Show your graph → drawn, depth 20, the first time (its code loaded on demand)",
+                    "  Show your graph → drawn, depth 20, the first time (clicked as soon as it is offered)",
                     ms(results["graph_view"]["first_ms"]),
                     "",
                     f"≤ {GRAPH_FIRST_LIMIT_MS} ms",
@@ -178,7 +178,7 @@ def table(results):
                     f"≤ {GRAPH_LIMIT_MS} ms",
                     median_of(results["graph_view"]["later_ms"]) <= GRAPH_LIMIT_MS,
                 ),
-                ("    code loaded on demand, gzip", f"{results['graph_view']['gzip_kb']:.1f} KB"),
+                ("    the view's code, loaded at idle as the learner comes to the exercise, gzip", f"{results['graph_view']['gzip_kb']:.1f} KB"),
             ]
             if "graph_view" in results
             else []

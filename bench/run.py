@@ -152,7 +152,7 @@ def measure_pages(site, runtime_folder, runs, results):
                     results["graph_view"]["gzip_kb"] = page_weight.gzip_kb(
                         [
                             page_weight.site_file(site, site_url, url)
-                            for url in results["graph_view"]["loaded_on_demand"]
+                            for url in results["graph_view"]["view_code"]
                         ]
                     )
                 with noted_failure(results, "checks_per_lesson"):

@@ -178,7 +178,10 @@ def table(results):
                     f"≤ {GRAPH_LIMIT_MS} ms",
                     median_of(results["graph_view"]["later_ms"]) <= GRAPH_LIMIT_MS,
                 ),
-                ("    the view's code, loaded at idle as the learner comes to the exercise, gzip", f"{results['graph_view']['gzip_kb']:.1f} KB"),
+                (
+                    "    the view's code, loaded at idle as the learner comes to the exercise, gzip",
+                    f"{results['graph_view']['gzip_kb']:.1f} KB",
+                ),
             ]
             if "graph_view" in results
             else []

@@ -150,10 +150,7 @@ def measure_pages(site, runtime_folder, runs, results):
                 with noted_failure(results, "graph_view"):
                     results["graph_view"] = page_metrics.measure_graph_view(browser, site_url, 11, progress)
                     results["graph_view"]["gzip_kb"] = page_weight.gzip_kb(
-                        [
-                            page_weight.site_file(site, site_url, url)
-                            for url in results["graph_view"]["view_code"]
-                        ]
+                        [page_weight.site_file(site, site_url, url) for url in results["graph_view"]["view_code"]]
                     )
                 with noted_failure(results, "checks_per_lesson"):
                     results["checks_per_lesson"] = page_metrics.measure_checks_per_lesson(

@@ -188,6 +188,17 @@ def test_dismantle_leaves_no_links():
     assert out.data == pytest.approx(1.1**50)
 
 
+def test_dismantle_cuts_a_node_reached_by_many_paths_and_everything_below_it():
+    x = Value(2.0)
+    shared = x * x  # reached from each of the three terms below, and through them from out
+    terms = [shared * 2.0, shared + x, (shared * 3.0).relu()]
+    out = terms[0] + terms[1] + terms[2]
+    nodes = topological_order(out)
+    dismantle(out)
+    assert all(node._children == () and node._local_grads == () for node in nodes)
+    assert [node.data for node in terms] == [8.0, 6.0, 12.0]
+
+
 def test_dismantle_a_chain_of_a_million_nodes():
     node = Value(0.0)
     for _ in range(999_999):

@@ -22,10 +22,8 @@ site: $(VENV)/.site-deps node_modules/.installed
 check: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py check
 
-# One pytest worker per core (pytest-xdist), each test file whole on one worker: a file's module-scoped
-# fixtures (a booted page, a corpus graded in Pyodide) are made once, as in a plain `pytest` run.
 test: lint browser postgres nginx
-	$(PY) -m pytest --numprocesses auto --dist loadfile
+	$(PY) -m pytest
 
 lint: $(VENV)/.test-deps node_modules/.installed
 	$(VENV)/bin/ruff check .

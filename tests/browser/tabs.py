@@ -1,6 +1,7 @@
 """Several tabs of one lesson: pages of one browser context, sharing its storage, behind the origin guard."""
 
 import json
+import time
 from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
@@ -65,6 +66,23 @@ def reopen(page, site_url):
     """A fresh load of the lesson, hearing other tabs again, scrolled to the top."""
     page.goto(site_url + LESSON)
     expect(code_editor(page)).to_be_visible()
+
+
+def storage_reached(pages, timeout_s=15):
+    """Wait until every tab reads the same progress from storage. Chromium hands a tab's save to the other
+    tabs' processes a moment late (most so on a loaded machine): a tab that saves before it has been handed
+    another's save merges with a copy that lacks it, and only a tab still open to hear of that writes its
+    change back. A learner going from one tab to another takes far longer than the handing over; tests
+    wait for it here, between one tab's action and the next tab's, so that each run tests the same thing.
+    A tab that stops hearing the others (deaf) is still handed the saves: only the storage event is held."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        stored = [page.evaluate("(key) => localStorage.getItem(key)", PROGRESS_KEY) for page in pages]
+        if len(set(stored)) == 1:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the tabs still read different progress after {timeout_s} s: {stored}")
+        time.sleep(0.02)
 
 
 def question(page, text):

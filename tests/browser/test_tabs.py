@@ -14,6 +14,7 @@ from tests.browser.tabs import (
     code_is_kept,
     question,
     reopen,
+    storage_reached,
     stored_code_versions,
     type_code,
 )
@@ -136,11 +137,13 @@ def test_a_pair_of_actions_in_two_tabs_loses_nothing(tabs, site_url, tmp_path, f
     tab_a = tabs()
     kept, cleared = do_earlier_work(tab_a), []
     tab_b = tabs(deaf=True)  # B's copy is the earlier one, whatever A does next
+    storage_reached([tab_a, tab_b])
     showing = {"A": EARLIER_CODE, "B": EARLIER_CODE}  # the code each tab's editor shows
     for tab, name, page in (("A", first, tab_a), ("B", second, tab_b)):
         if name in ("code edit", "Reset code") and ("code", showing[tab]) in kept:
             kept.remove(("code", showing[tab]))  # the learner changed it: replaced, not lost
         produced = ACTIONS[name](page, tab, tmp_path)
+        storage_reached([tab_a, tab_b])
         if produced is None:
             kept, cleared = [], cleared + kept
         else:
@@ -189,7 +192,9 @@ def crossed_edits(tabs):
     """Tabs A and B each change the code without hearing the other, B last: B's edit is the newer."""
     tab_a, tab_b = tabs(deaf=True), tabs(deaf=True)
     type_code(tab_a, "print('draft in A')\n")
+    storage_reached([tab_a, tab_b])
     type_code(tab_b, "print('draft in B')\n")
+    storage_reached([tab_a, tab_b])
     return tab_a, tab_b
 
 
@@ -231,11 +236,15 @@ def test_three_tabs_lose_nothing(tabs, site_url):
     options = ["A completely new vector", "A correction", "Nothing; the block is forced"]
     for number, page in enumerate(pages):  # each tab's first save: edits cross
         type_code(page, f"print('tab {number}')\n")
+        storage_reached(pages)
     for page, option in zip(pages, options):  # none of the tabs has seen the others' answers
         question(page, FIRST_QUESTION).get_by_role("radio", name=option).check()
+        storage_reached(pages)
     click(pages[0], "Show hint")
+    storage_reached(pages)
     pages[1].get_by_role("heading", name="Your progress").scroll_into_view_if_needed()
     expect(pages[1].get_by_text("Unlocked in microgpt: done")).to_be_visible()
+    storage_reached(pages)
     reopen(pages[2], site_url)
     page = pages[2]
     for number in range(3):

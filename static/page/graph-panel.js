@@ -24,6 +24,11 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
     return view;
   }
 
+  // A failure is not told here: the load is asked for again as the learner comes to the button.
+  function loadAtIdle() {
+    whenIdle(() => loadView().catch(() => {}));
+  }
+
   async function show() {
     status.textContent = "Drawing your graph…";
     try {
@@ -68,13 +73,11 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
 
   return {
     // As the learner comes near the exercise: the view loads while they write, at idle.
-    prepare() {
-      whenIdle(() => loadView().catch(() => {})); // a failure is tried again when the button is offered
-    },
+    prepare: loadAtIdle,
     // After each Run or Check: the graph shown is always of the code that ran last.
     offer(latest) {
       code = latest;
-      if (controls.hidden) whenIdle(() => loadView().catch(() => {}));
+      if (controls.hidden) loadAtIdle(); // tried again here if it failed while the learner wrote
       controls.hidden = false;
       area.replaceChildren();
       status.textContent = "";

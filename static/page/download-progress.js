@@ -1,6 +1,7 @@
-// How far Python's download has come, shown beside a Python status line as a bar with megabytes
-// (a first visit on a slow network fetches about 14 MB). The bar is not a live region: the status
-// line says when Python is ready, and a screen reader hears that once.
+// How far Python's download has come (a first visit on a slow network fetches about 14 MB), in a Python
+// status's own line: megabytes after the status and a bar ruled under it, in room the line always keeps
+// (static/style.css), so nothing moves as they come and go. Neither is a live region: the status line
+// says when Python is ready, and a screen reader hears that once.
 const MB = 1_000_000;
 
 export class DownloadProgress {

@@ -29,6 +29,18 @@ def codemirror(page):
     return page.locator(".code-editor-host .cm-content")
 
 
+def hold_the_editor_bundle(context):
+    """A slow network: the editor's bundle is on its way until the test lets it go (held[0].continue_())."""
+    held = []
+    context.route(EDITOR_BUNDLE, lambda route: held.append(route))
+    return held
+
+
+def wait_until_asked_for(page, held):
+    while not held:
+        page.wait_for_timeout(50)
+
+
 def test_the_editor_is_fetched_only_as_the_learner_nears_the_build_section(page, site_url):
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
@@ -45,15 +57,13 @@ def test_the_editor_is_fetched_only_as_the_learner_nears_the_build_section(page,
 
 def test_what_is_typed_while_the_editor_arrives_is_kept_and_typing_goes_on_where_it_was(new_context, site_url):
     context = new_context()
-    held = []
-    context.route(EDITOR_BUNDLE, lambda route: held.append(route))  # a slow network: the editor is on its way
+    held = hold_the_editor_bundle(context)
     page = context.new_page()
     open_lesson(page, site_url)
     plain_editor(page).click()
     page.keyboard.press("Control+End")
     page.keyboard.type("# typed in the plain editor")
-    while not held:
-        page.wait_for_timeout(50)
+    wait_until_asked_for(page, held)
     held[0].continue_()
     expect(codemirror(page)).to_be_focused()
     page.keyboard.type(", then in CodeMirror")
@@ -65,14 +75,27 @@ def test_what_is_typed_while_the_editor_arrives_is_kept_and_typing_goes_on_where
 
 def test_nothing_below_the_editor_moves_when_codemirror_takes_over(new_context, site_url):
     for width, height in ((1280, 1600), (360, 2400)):  # tall enough to show all the code at once
-        page = new_context(viewport={"width": width, "height": height}).new_page()
+        context = new_context(viewport={"width": width, "height": height})
+        held = hold_the_editor_bundle(context)
+        page = context.new_page()
         open_lesson(page, site_url)
         plain_editor(page).scroll_into_view_if_needed()
+        wait_until_asked_for(page, held)
         run = page.get_by_role("button", name="Run", exact=True)
         before = run.bounding_box()["y"]
-        code_editor(page)
+        # Between two frames CodeMirror's layout is unfinished (it measures its lines at the next frame),
+        # so what a learner could see move is what the browser reports as a shift of a painted frame.
+        page.evaluate("""() => {
+            window.shifts = [];
+            new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((e) => e.value)))
+                .observe({ type: "layout-shift" });
+        }""")
+        held[0].continue_()
+        expect(plain_editor(page)).to_have_attribute("data-editor", "codemirror")
         page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         assert run.bounding_box()["y"] == before, f"the Run button moved at {width} px wide"
+        assert page.evaluate("window.shifts") == [], f"the page shifted at {width} px wide"
+        context.close()
 
 
 def test_without_codemirror_the_plain_editor_runs_checks_and_keeps_the_code(new_context, site_url):

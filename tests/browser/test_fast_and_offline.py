@@ -7,8 +7,10 @@ from playwright.sync_api import expect
 from bench import slow_network
 from tests.browser.lesson import (
     BOOT_TIMEOUT_MS,
+    LESSON,
     check_passes,
     click,
+    code_editor,
     open_lesson,
     output,
     right_solution,
@@ -71,11 +73,21 @@ new MutationObserver(() => {
 """
 
 
+# Every shift of what the browser painted, noted from the page's first frame.
+SHIFT_WATCH = """
+window.shifts = [];
+new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((entry) => entry.value)))
+  .observe({ type: "layout-shift", buffered: true });
+"""
+
+
 def test_the_python_status_shows_the_download_in_megabytes_until_python_is_ready(new_context, site_url):
-    context = new_context()
+    # A narrow phone, opened at the Build section: the bar shares the status's line and nothing moves.
+    context = new_context(viewport={"width": 320, "height": 2400})
     context.add_init_script(DOWNLOAD_WATCH)
+    context.add_init_script(SHIFT_WATCH)
     page = context.new_page()
-    open_lesson(page, site_url)
+    page.goto(site_url + LESSON + "#build")
     wait_for_python(page)
     texts = page.evaluate("window.downloadTexts")
     amounts = [re.fullmatch(r" ?(\d+\.\d) of (\d+\.\d) MB", text) for text in texts]
@@ -86,6 +98,9 @@ def test_the_python_status_shows_the_download_in_megabytes_until_python_is_ready
     assert 11 < loaded <= total < 14, texts
     expect(page.locator(".exercise .python-download")).to_be_hidden()
     expect(page.get_by_role("progressbar", name="Python download")).to_have_count(0)
+    code_editor(page)
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.evaluate("window.shifts") == []
 
 
 def test_run_before_python_is_ready_shows_progress_then_runs(held_page):

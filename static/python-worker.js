@@ -2,7 +2,7 @@
 // snapshot when it can, then answers run, check and explore requests by their id. The messages it
 // reads and sends are declared in page/worker-protocol.json (build.py bundles this file with it).
 import { startPyodide } from "./page/pyodide-boot.js";
-import { pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
+import { isNotice, pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
 
 // The page's first message brings a private channel, and says where Pyodide, the engine wheel
 // and the snapshot are. Every reply goes through that channel: learner code can reach this
@@ -13,7 +13,10 @@ const connected = new Promise((resolve) => {
     if (data?.type !== "connect" || !ports[0]) return;
     self.removeEventListener("message", connect);
     port = ports[0];
-    port.onmessage = ({ data: request }) => answer(request);
+    port.onmessage = ({ data: message, ports: [checkPort = null] }) => {
+      if (isNotice(message?.type)) heed(message);
+      else answer(message, checkPort);
+    };
     resolve(data);
   });
 });
@@ -112,23 +115,74 @@ const ready = boot().catch((error) => {
   return null;
 });
 
-async function answer(data) {
+// A Check's two workers talk over a channel of its own: the learner's sends its reply there, straight to
+// the judge's, rather than through the page, whose thread may still be drawing the frame the click caused.
+const awaitingReplies = new Map(); // judge request id → settle(reply text or null)
+const abandonedChecks = new Set(); // ids the page gave up on before their request was read
+
+function replyOver(checkPort, id) {
+  return new Promise((resolve) => {
+    const settle = (reply) => {
+      awaitingReplies.delete(id);
+      checkPort.close();
+      resolve(reply);
+    };
+    if (abandonedChecks.delete(id)) return settle(null);
+    awaitingReplies.set(id, settle);
+    checkPort.onmessage = ({ data }) => settle(typeof data === "string" ? data : null);
+  });
+}
+
+// The page no longer waits for a Check whose learner's side ended without a reply (Stop, a crash).
+function heed(notice) {
+  if (notice.type !== "abandon") return;
+  const settle = awaitingReplies.get(notice.check);
+  if (settle) settle(null);
+  else abandonedChecks.add(notice.check);
+}
+
+async function answer(data, checkPort) {
   const booted = await ready;
-  if (!booted) return; // the page has been told Python is unavailable, and offers Retry
-  const { browser } = booted;
   const { role } = await connected;
-  // A worker is either the learner's (runs learner code) or the judge's (never runs learner code):
-  // the declaration says which answers each kind.
-  if (roleFor(data.type) !== role) {
-    post(replyMessage("crashed", { id: data.id, message: `a ${role} worker does not answer ${data.type} requests` }));
-    return;
+  // The learner's side of a Check hands its reply on to the judge's worker, once: null when it has none.
+  const handsOn = checkPort !== null && role === "learner";
+  let handedOn = false;
+  const handOn = (reply) => {
+    if (!handsOn || handedOn) return;
+    handedOn = true;
+    checkPort.postMessage(reply);
+    checkPort.close();
+  };
+  try {
+    if (!booted) return; // the page has been told Python is unavailable, and offers Retry
+    // A worker is either the learner's (runs learner code) or the judge's (never runs learner code):
+    // the declaration says which answers each kind.
+    if (roleFor(data.type) !== role) {
+      post(replyMessage("crashed", { id: data.id, message: `a ${role} worker does not answer ${data.type} requests` }));
+      return;
+    }
+    if (checkPort && role === "judge") {
+      data = { ...data, reply: await replyOver(checkPort, data.id) };
+      if (data.reply === null) return; // nothing to judge, and nobody waits for a verdict
+    }
+    respond(booted.browser, data, handsOn ? handOn : null);
+  } finally {
+    handOn(null);
   }
+}
+
+// handOn: where the reply's reply goes instead of to the page (the judge's worker), or null.
+function respond(browser, data, handOn) {
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
   try {
     const [entryPoint, args] = pythonCall(data);
-    const reply = browser[entryPoint](...args);
+    const result = JSON.parse(browser[entryPoint](...args));
     flushOutput();
-    post(replyMessage("done", { id: data.id, result: JSON.parse(reply) }));
+    if (handOn) {
+      handOn(result.reply ?? null);
+      delete result.reply;
+    }
+    post(replyMessage("done", { id: data.id, result }));
   } catch (error) {
     // A Python exception never reaches here (the runner and grader catch them);
     // anything that does means the interpreter itself has died and must be replaced.

@@ -13,7 +13,7 @@ from tests.corpus import RIGHT_STACK, lesson_exercise
 
 ROOT = Path(__file__).resolve().parent.parent
 PROTOCOL = json.loads((ROOT / "static" / "page" / "worker-protocol.json").read_text())
-REQUESTS, REPLIES = PROTOCOL["requests"], PROTOCOL["replies"]
+REQUESTS, NOTICES, REPLIES = PROTOCOL["requests"], PROTOCOL["notices"], PROTOCOL["replies"]
 PAGE = (ROOT / "static" / "page" / "python-runtime.js").read_text()
 WORKER = (ROOT / "static" / "python-worker.js").read_text()
 
@@ -84,6 +84,13 @@ def test_an_interrupted_learner_request_replies_only_with_a_declared_field():
 def test_the_page_sends_every_declared_request_and_nothing_else():
     sent = set(re.findall(r'(?:this\.request|this\.askJudge)\("([\w-]+)"', PAGE))
     assert sent == set(REQUESTS)
+
+
+def test_the_page_sends_every_declared_notice_and_the_worker_heeds_each():
+    assert set(re.findall(r'noticeMessage\("([\w-]+)"', PAGE)) == set(NOTICES)
+    assert set(re.findall(r'notice\.type !== "([\w-]+)"', WORKER)) == set(NOTICES)
+    assert "isNotice(message?.type)" in WORKER
+    assert all(notice["role"] in ("learner", "judge") and "python" not in notice for notice in NOTICES.values())
 
 
 def test_the_page_handles_every_declared_reply():

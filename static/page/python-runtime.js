@@ -1,9 +1,10 @@
 // Owns the page's Python: the learner's worker running learner code, a warm spare to swap in after a
 // hard stop, and the judge's worker, which never runs learner code: a Check's cases are drawn and its
 // verdict given there, on plain data from the learner's worker. Requests are matched to replies by id.
-// A Check's cases are drawn ahead of it, so that the Check itself asks the judge once, for the verdict.
+// A Check's cases are drawn ahead of it, so that the Check itself asks the judge once, for the verdict,
+// and the learner's worker hands its reply to the judge's over a channel of the Check's own.
 // The messages are declared in worker-protocol.json, and built from that declaration here.
-import { connectMessage, replyMessage, requestMessage } from "./worker-protocol.js";
+import { connectMessage, noticeMessage, replyMessage, requestMessage } from "./worker-protocol.js";
 
 // Stop writes to a buffer that Python reads (and clears) between bytecodes, within milliseconds.
 // Still unread after this long, the code is stuck inside C: the worker is replaced. Read, the
@@ -53,8 +54,9 @@ class PythonWorker {
     }
   }
 
-  send(message) {
-    this.port.postMessage(message);
+  // transfer: a Check's end of its own channel, or nothing.
+  send(message, transfer = []) {
+    this.port.postMessage(message, transfer);
   }
 
   terminate() {
@@ -156,14 +158,21 @@ export class PythonRuntime {
     for (const resolve of waiting) resolve({ kind: "stopped", reason: "crashed", message });
   }
 
-  askJudge(kind, fields) {
+  askJudge(kind, fields, { id = this.nextId++, transfer = [] } = {}) {
     this.startJudge();
-    const id = this.nextId++;
     const message = requestMessage(kind, id, fields);
     return new Promise((resolve) => {
       this.judging.set(id, resolve);
-      this.judge.send(message);
+      this.judge.send(message, transfer);
     });
+  }
+
+  // A Check's learner's side ended without a reply for the judge: its verdict is waited for no longer,
+  // here or by the judge's worker.
+  abandonVerdict(id) {
+    this.judging.get(id)?.({ kind: "stopped", reason: "abandoned" });
+    this.judging.delete(id);
+    this.judge?.send(noticeMessage("abandon", { check: id }));
   }
 
   // Stop while a Check waits on the judge's worker (still booting, or drawing the cases) ends the Check
@@ -239,7 +248,7 @@ export class PythonRuntime {
 
   // timeLimitMs: how long the code may run before it is stopped, counted from when its interpreter is
   // ready (never Python's first boot, nor the judge's); none for the page's own requests.
-  request(kind, fields, onOutput, timeLimitMs = null) {
+  request(kind, fields, onOutput, timeLimitMs = null, transfer = []) {
     this.start();
     if (this.state === "error") return Promise.resolve({ kind: "stopped", reason: "unavailable" });
     this.stopReason = null;
@@ -249,7 +258,7 @@ export class PythonRuntime {
     return new Promise((resolve) => {
       const request = { resolve, onOutput, timeLimitMs, limit: null };
       this.pending.set(id, request);
-      this.active.send(message);
+      this.active.send(message, transfer);
       if (this.active.ready) this.startLimit(request);
     });
   }
@@ -276,16 +285,21 @@ export class PythonRuntime {
     // Drawn ahead, then abandoned by the Stop of an earlier run (or lost with a crashed judge): drawn again.
     if (drawn.kind !== "done" && this.abandoned === abandoned) drawn = await this.askJudge("prepare", { exercise });
     if (drawn.kind !== "done") return drawn;
+    // The judge's worker is asked first, and waits on its end of the channel for the learner's reply.
+    const channel = new MessageChannel();
+    const verdictId = this.nextId++;
+    const prepared = drawn.result.prepared;
+    const judged = this.askJudge("judge", { exercise, code, starter, prepared, reply: null }, { id: verdictId, transfer: [channel.port2] });
     const fields = { request: JSON.stringify(drawn.result.request), cases: JSON.stringify(drawn.result.cases), code };
-    const learned = await this.request("learn", fields, onOutput, timeLimitMs);
+    const learned = await this.request("learn", fields, onOutput, timeLimitMs, [channel.port1]);
+    if (learned.kind !== "done" || learned.result.interrupted) this.abandonVerdict(verdictId);
     if (learned.kind !== "done") return learned;
     // Whatever the code did to its interpreter that could not be undone: a fresh one for the next run.
     if (!learned.result.clean) this.replace({ reason: "restart" });
     if (learned.result.interrupted && this.stopReason) return { kind: "stopped", ...this.stopReason, interrupted: true };
-    const prepared = drawn.result.prepared;
-    const judged = await this.askJudge("judge", { exercise, code, starter, prepared, reply: learned.result.reply });
+    const verdict = await judged;
     this.drawAhead(exercise);
-    return judged;
+    return verdict;
   }
 
   // The graph code builds on one of the exercise's written cases, and the reference's beside a wrong one.

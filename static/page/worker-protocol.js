@@ -1,7 +1,7 @@
 // The messages between the page and its Python workers are declared once, in worker-protocol.json (each
 // kind, its fields, its reply). The page builds its requests here and the worker its replies, so a
 // message that strays from the declaration fails where it is built, not somewhere downstream.
-import { connect, replies, requests } from "./worker-protocol.json";
+import { connect, notices, replies, requests } from "./worker-protocol.json";
 
 function fieldsOf(kind, declared, values, nullable = []) {
   if (!declared) throw new Error(`the worker protocol declares no ${kind} message`);
@@ -25,6 +25,16 @@ export function connectMessage(values) {
 export function requestMessage(kind, id, values) {
   const declared = requests[kind];
   return { type: kind, id, ...fieldsOf(kind, declared?.fields, values, declared?.nullable) };
+}
+
+/** A notice to a worker ("abandon"), which gets no reply, with exactly its declared fields. */
+export function noticeMessage(kind, values) {
+  return { type: kind, ...fieldsOf(kind, notices[kind]?.fields, values) };
+}
+
+/** Whether a message to a worker is a notice (answered by the worker's script itself, never by Python). */
+export function isNotice(kind) {
+  return Object.hasOwn(notices, kind);
 }
 
 /** A reply ("status", "output", "done", …) with exactly its declared fields. */

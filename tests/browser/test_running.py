@@ -1,5 +1,6 @@
 """Running code: output while it runs, floods, tracebacks in the learner's lines, Stop and the time limit."""
 
+import re
 import time
 
 from playwright.sync_api import expect
@@ -158,9 +159,64 @@ def test_a_checks_cases_are_drawn_before_it_so_it_asks_the_judge_once(page, site
         sent_before = page.evaluate("window.sentToWorkers.length")
         check_passes(page, timeout=BOOT_TIMEOUT_MS)
         during = page.evaluate(f"window.sentToWorkers.slice({sent_before})")
-        # learn, judge, and then (perhaps already) the next Check's draw, while the learner reads the verdict
-        assert during[:2] == ["learn", "judge"], during
+        # judge (which waits for the learner's reply on the Check's own channel), learn, and then (perhaps
+        # already) the next Check's draw, while the learner reads the verdict
+        assert during[:2] == ["judge", "learn"], during
         page.wait_for_function(f"window.sentToWorkers.slice({sent_before}).includes('prepare')")
+
+
+# What the page sends its workers (with a judge request's reply and the ports it hands over), and the fields
+# of each "done" it hears.
+LOG_CHECK_MESSAGES = """window.toWorkers = [];
+window.doneFields = [];
+const send = MessagePort.prototype.postMessage;
+MessagePort.prototype.postMessage = function (message, transfer = []) {
+  if (typeof message?.type === "string") {
+    window.toWorkers.push({ type: message.type, id: message.id ?? message.check, reply: message.reply, ports: transfer.length });
+  }
+  return send.call(this, message, transfer);
+};
+const hear = Object.getOwnPropertyDescriptor(MessagePort.prototype, "onmessage");
+Object.defineProperty(MessagePort.prototype, "onmessage", {
+  get() { return hear.get.call(this); },
+  set(listener) {
+    hear.set.call(this, (event) => {
+      if (event.data?.type === "done") window.doneFields.push(Object.keys(event.data.result || {}).sort());
+      listener(event);
+    });
+  },
+});"""
+
+
+def test_the_learners_reply_goes_to_the_judge_over_the_checks_own_channel_not_through_the_page(page, site_url):
+    page.add_init_script(LOG_CHECK_MESSAGES)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    a_right_check_passes(page)
+    sent = {message["type"]: message for message in page.evaluate("window.toWorkers")}
+    assert sent["judge"]["reply"] is None and sent["judge"]["ports"] == 1
+    assert sent["learn"]["ports"] == 1
+    heard = page.evaluate("window.doneFields")
+    assert ["clean"] in heard  # the learner's side: whether its interpreter is fit for the next run
+    assert not [fields for fields in heard if "reply" in fields]
+
+
+def test_a_check_stopped_before_its_reply_abandons_its_verdict_and_the_next_check_passes(page, site_url):
+    page.add_init_script(LOG_CHECK_MESSAGES)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_warm_spare(page)
+    set_code(page, "print(sum(range(10**13)))\n")  # inside C: the worker is replaced, if it got that far
+    click(page, "Check")
+    expect(page.get_by_role("button", name="Stop")).to_be_enabled()
+    click(page, "Stop")
+    expect(output(page)).to_contain_text(re.compile(r"Stopped(\. Python was restarted| \(KeyboardInterrupt\))"))
+    sent = page.evaluate("window.toWorkers")
+    verdict = next(message for message in sent if message["type"] == "judge")
+    # The judge's worker was told that no reply will come, rather than left waiting for one.
+    assert {"type": "abandon", "id": verdict["id"], "reply": None, "ports": 0} in sent
+    wait_for_python(page)
+    a_right_check_passes(page)
 
 
 def test_stop_interrupts_and_keeps_the_interpreter(page, site_url):

@@ -8,9 +8,10 @@ import pytest
 PAGE = Path(__file__).resolve().parent.parent / "static" / "page"
 KEYS_MODULE = PAGE / "storage-keys.js"
 OTHERS = sorted(path for path in PAGE.glob("*.js") if path != KEYS_MODULE)
-# A key's text, in a string or template literal: "gradlab:progress:…", `concept:${slug}`, `${key}:set-aside:…`
+# A key's text, in a string or template literal: "gradlab:progress:…", `concept:${slug}`, `${key}:set-aside:…`,
+# `${key}:tab:…`
 # (gradlab:checked is a DOM event's name, not a key).
-KEY_TEXT = re.compile(r"""["'`](?:gradlab:(?!checked["'`])|concept:|module-test:)|:set-aside:""")
+KEY_TEXT = re.compile(r"""["'`](?:gradlab:(?!checked["'`])|concept:|module-test:)|:set-aside:|:tab:""")
 
 
 def code_of(path):
@@ -42,5 +43,6 @@ def test_the_keys_module_builds_every_kind_of_key():
         "gradlab:sync:clock-offset",
         "gradlab:sync:from-other-devices",
         ":set-aside:",
+        ":tab:",
     ):
         assert key in code

@@ -5,12 +5,20 @@
 // browser announces it, so no tab overwrites another's work. Where a sync service exists, sync.js
 // hears every save (onSaved), merges what other devices did into storage, and hands it to the page
 // (takeInSynced) the same way.
+// Chromium hands a save to the other tabs a moment late, so a tab may merge with a copy that lacks another
+// tab's last change, and overwrite it. The tab that made the change writes it back when it hears of that,
+// if it is still open: so each tab also keeps its own copy, under a key no other tab writes, which every
+// page merges in as it loads.
 import { SCHEMA, canonical, codeFingerprint as fingerprint, emptyProgress, mergeProgress, nextStamp, upgradeFromVersion1, asImportedAt } from "./progress-merge.js";
 import { serviceNow } from "./server-clock.js";
 import { documentProblem } from "./progress-document.js";
-import { progressKey, setAsideKey } from "./storage-keys.js";
+import { progressKey, setAsideKey, tabCopyPrefix } from "./storage-keys.js";
 
 export { SCHEMA };
+
+// A tab's own copy is removed once storage has held all of it for this long: far longer than Chromium
+// takes to hand a save to the other tabs, so that no tab can still be saving from a copy that lacks it.
+const TAB_COPY_KEPT_MS = 60_000;
 
 export class Progress {
   constructor(lessonId, { onProblem, quizIds = [] }) {
@@ -23,12 +31,15 @@ export class Progress {
     this.lastStamp = 0;
     // Whether the last save failed, so this tab holds work that storage does not.
     this.unsaved = false;
+    this.tabCopyKey = tabCopyPrefix(this.key) + Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+    this.lastSaved = 0; // when this tab last wrote its own copy
     this.data = this.load();
     // The version of each exercise's code that this tab's editor shows ({ edited, code }): its next edit builds on it.
     this.shown = Object.fromEntries(Object.entries(this.data.exercises).map(([id, { edited, code }]) => [id, { edited, code }]));
     addEventListener("storage", (event) => {
       if (event.key === this.key || event.key === null) this.takeInOtherTabs();
     });
+    addEventListener("pagehide", () => this.dropOwnCopyIfHeld());
   }
 
   /** A time for a change: later than every time the lesson's progress holds (whatever the clock of
@@ -39,12 +50,22 @@ export class Progress {
   }
 
   load() {
+    let stored;
     try {
-      return this.readStored() || emptyProgress(this.lessonId);
+      stored = this.readStored();
     } catch {
       this.onProblem("This browser does not let the page keep your progress (storage is disabled); it will be lost when you leave.");
       return emptyProgress(this.lessonId);
     }
+    const merged = this.withTabCopies(stored);
+    if (merged !== stored) {
+      try {
+        this.writeShared(merged);
+      } catch {
+        this.unsaved = true; // storage full: the tabs' copies still hold it, and this tab's next save tries again
+      }
+    }
+    return merged || emptyProgress(this.lessonId);
   }
 
   // What storage holds now, upgraded to this version; null if nothing, or nothing readable.
@@ -62,13 +83,53 @@ export class Progress {
     }
   }
 
-  // Merge what is stored into this tab's copy, then write the result back.
+  // stored merged with every tab's own copy (stored itself when none adds anything). A copy that storage
+  // holds whole, written more than TAB_COPY_KEPT_MS ago, is removed: a closed tab's, or a reloaded one's.
+  withTabCopies(stored) {
+    let merged = stored;
+    const prefix = tabCopyPrefix(this.key);
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith(prefix))) {
+      const copy = this.readTabCopy(key);
+      if (!copy) continue; // not a copy this page can read (a later version's?): left as it is
+      if (!stored || !holds(stored, copy.progress)) merged = merged ? mergeProgress(merged, copy.progress) : copy.progress;
+      else if (Date.now() - copy.written > TAB_COPY_KEPT_MS) localStorage.removeItem(key);
+    }
+    return merged;
+  }
+
+  readTabCopy(key) {
+    try {
+      const { written, progress } = JSON.parse(localStorage.getItem(key));
+      return { written: Number(written) || 0, progress: readProgress(progress, this.lessonId, this.quizIds) };
+    } catch {
+      return null;
+    }
+  }
+
+  // Leaving: this tab's own copy goes if storage has held all of it for a while (else the next page to
+  // load removes it, once that is so).
+  dropOwnCopyIfHeld() {
+    if (!this.lastSaved || Date.now() - this.lastSaved <= TAB_COPY_KEPT_MS) return;
+    try {
+      // Read only: unreadable data is set aside, and the learner told, by the next page that loads.
+      const stored = readProgress(JSON.parse(localStorage.getItem(this.key)), this.lessonId, this.quizIds);
+      if (holds(stored, this.data)) localStorage.removeItem(this.tabCopyKey);
+    } catch { /* nothing readable stored, or storage disabled: the copy stays */ }
+  }
+
+  writeShared(data) {
+    localStorage.setItem(this.key, JSON.stringify(data));
+  }
+
+  // Merge what is stored into this tab's copy, then write the result back, and this tab's own copy.
   save() {
     try {
       // A Start over learned only now came before this tab's own change: show it as stored,
       // but do not start this tab's page over, which would undo the change just made.
       this.takeIn(this.readStored(), { announceStartOver: false });
-      localStorage.setItem(this.key, JSON.stringify(this.data));
+      this.lastSaved = Date.now();
+      localStorage.setItem(this.tabCopyKey, JSON.stringify({ written: this.lastSaved, progress: this.data }));
+      this.writeShared(this.data);
       this.unsaved = false;
     } catch {
       if (!this.unsaved) this.onProblem("Your progress could not be saved: this browser's storage is full or disabled. Export progress keeps a copy as a file.");
@@ -220,6 +281,9 @@ export class Progress {
     this.save();
   }
 }
+
+// Whether doc already holds everything part holds.
+const holds = (doc, part) => canonical(mergeProgress(doc, part)) === canonical(doc);
 
 function readProgress(data, lessonId, quizIds) {
   if (!data || typeof data !== "object") throw new Error("it is not a progress record");

@@ -6,6 +6,8 @@
 //       a concept card's answers   concept:<slug>
 //       a module test's record     module-test:<module>
 //   gradlab:progress:<document id>:set-aside:<time>   unreadable data kept, never synced or read again
+//   gradlab:progress:<lesson id>:tab:<tab id>   one tab's own copy of a lesson's progress, which no other
+//                                                tab writes (progress.js): never synced
 //   gradlab:device                              this browser's id among the learner's devices
 //   gradlab:sync:account, gradlab:sync:state, gradlab:sync:clock-offset, gradlab:sync:from-other-devices
 //   gradlab-training                            (IndexedDB) the training page's last checkpoint, never synced
@@ -13,6 +15,7 @@
 const PROGRESS = "gradlab:progress:";
 const CARD = "concept:";
 const TEST = "module-test:";
+const TAB_COPY = ":tab:";
 
 export const DEVICE_KEY = "gradlab:device";
 export const SYNC_ACCOUNT_KEY = "gradlab:sync:account";
@@ -50,8 +53,9 @@ export function documentLabel(id) {
 /** The storage key of a progress document (a lesson's, a card's or a test's, by its id). */
 export const progressKey = (documentId) => `${PROGRESS}${documentId}`;
 
-/** Whether a key, as a storage event names it, may hold a progress document (null: storage was cleared). */
-export const mayHoldProgress = (key) => key === null || key.startsWith(PROGRESS);
+/** Whether a key, as a storage event names it, may hold a progress document (null: storage was cleared);
+ * a tab's own copy of a lesson's is not one: that tab saves the document itself too. */
+export const mayHoldProgress = (key) => key === null || (key.startsWith(PROGRESS) && !key.includes(TAB_COPY));
 
 // A document id as the sync service accepts it (sync/progress.py): set-aside keys never match.
 const SYNCED_ID = /^(?:concept:|module-test:)?[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -62,6 +66,9 @@ export function documentIdOf(key) {
   const id = key.slice(PROGRESS.length);
   return SYNCED_ID.test(id) ? id : null;
 }
+
+/** Where one tab keeps its own copy of the progress kept under key (tabCopyPrefix(key) + its id). */
+export const tabCopyPrefix = (key) => `${key}${TAB_COPY}`;
 
 /** Where unreadable data found under key is kept, rather than overwritten. */
 export const setAsideKey = (key, time) => `${key}:set-aside:${time}`;

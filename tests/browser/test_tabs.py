@@ -29,6 +29,7 @@ IMPORTED_FILE = {
     "quizzes": {"q1": [2]},
     "sections": {},
 }
+TAB_COPIES = PROGRESS_KEY + ":tab:"
 PICKS = {  # option picked in the first question by each tab, and words of its explanation
     "A": ("A correction", "the difference between what came in and what goes out"),
     "B": ("A completely new vector", "That is what a plain block does."),
@@ -276,3 +277,67 @@ def test_storage_full_in_one_tab_keeps_its_code_on_screen_and_offers_it(tabs, si
     click(tab_a, "Keep this one")
     reopen(tab_b, site_url)
     expect(code_editor(tab_b)).to_have_text("print('typed while storage was full')")
+
+
+def tab_copies(page):
+    """The keys of the tabs' own copies of the lesson's progress."""
+    return page.evaluate("(prefix) => Object.keys(localStorage).filter((key) => key.startsWith(prefix))", TAB_COPIES)
+
+
+def test_a_closed_tabs_change_survives_a_save_from_a_copy_that_lacks_it(tabs):
+    """Chromium hands a save to the other tabs a moment late: one that saves before it has been handed
+    another's change overwrites it, and a tab closed by then cannot write its change back. Its own copy
+    keeps it, and the next page merges that in."""
+    tab_a, tab_b = tabs(), tabs()
+    type_code(tab_a, EARLIER_CODE)
+    storage_reached([tab_a, tab_b])
+    older = tab_b.evaluate("(key) => localStorage.getItem(key)", PROGRESS_KEY)  # as B holds it, before A's change
+    type_code(tab_a, "print('typed in A just before it closed')\n")
+    tab_a.close()
+    tab_b.evaluate("([key, older]) => localStorage.setItem(key, older)", [PROGRESS_KEY, older])
+    tab_c = tabs()
+    expect(code_editor(tab_c)).to_have_text("print('typed in A just before it closed')")
+    assert "print('typed in A just before it closed')\n" in stored_code_versions(tab_c)
+
+
+def test_a_tabs_own_copy_goes_once_storage_has_held_all_of_it_for_a_minute(tabs, site_url):
+    tab_a = tabs()
+    type_code(tab_a, "print('held')\n")
+    [own] = tab_copies(tab_a)
+    # Two copies written two minutes ago: one that storage holds whole, one with code that it lacks.
+    tab_a.evaluate(
+        """(own) => {
+            const copy = JSON.parse(localStorage.getItem(own));
+            copy.written -= 120000;
+            localStorage.setItem(own + "-held", JSON.stringify(copy));
+            copy.progress.exercises.residual_stack.code = "print('only in an old copy')\\n";
+            copy.progress.exercises.residual_stack.edited += 1;
+            localStorage.setItem(own + "-lacked", JSON.stringify(copy));
+        }""",
+        own,
+    )
+    tab_b = tabs()
+    expect(code_editor(tab_b)).to_have_text("print('only in an old copy')")
+    copies = tab_copies(tab_b)
+    assert own in copies and own + "-lacked" in copies  # storage lacked it when the page loaded
+    assert own + "-held" not in copies
+    reopen(tab_b, site_url)  # now storage holds it: the next page removes it
+    assert own + "-lacked" not in tab_copies(tab_b)
+
+
+def test_a_tab_left_a_minute_after_its_last_save_takes_its_own_copy_with_it(tabs, site_url):
+    tab_a = tabs()
+    type_code(tab_a, "print('saved, then left alone')\n")
+    [own] = tab_copies(tab_a)
+    tab_a.clock.install()
+    tab_a.clock.fast_forward("02:00")
+    tab_a.goto(site_url)  # leaving for the index: storage has held all of it for two minutes
+    assert own not in tab_copies(tab_a)
+
+
+def test_a_tab_left_just_after_its_last_save_keeps_its_own_copy(tabs, site_url):
+    tab_a = tabs()
+    type_code(tab_a, "print('saved, then left at once')\n")
+    [own] = tab_copies(tab_a)
+    tab_a.goto(site_url)
+    assert own in tab_copies(tab_a)

@@ -15,7 +15,7 @@ const connected = new Promise((resolve) => {
     port = ports[0];
     port.onmessage = ({ data: message, ports: [checkPort = null] }) => {
       if (isNotice(message?.type)) heed(message);
-      else answer(message, checkPort);
+      else answer(message, checkEnd(data.role, message.id, checkPort));
     };
     resolve(data);
   });
@@ -118,41 +118,45 @@ const ready = boot().catch((error) => {
 // A Check's two workers talk over a channel of its own: the learner's sends its reply there, straight to
 // the judge's, rather than through the page, whose thread may still be drawing the frame the click caused.
 const awaitingReplies = new Map(); // judge request id → settle(reply text or null)
-const abandonedChecks = new Set(); // ids the page gave up on before their request was read
+
+// A Check's end of its channel, by this worker's role. The judge's waits there for the reply from the
+// moment the request arrives, so that an abandon which comes while its interpreter still boots finds it
+// waiting; the learner's hands its reply on through it.
+function checkEnd(role, id, checkPort) {
+  if (!checkPort) return {};
+  return role === "judge" ? { awaitedReply: replyOver(checkPort, id) } : { handOn: handerTo(checkPort) };
+}
 
 function replyOver(checkPort, id) {
   return new Promise((resolve) => {
-    const settle = (reply) => {
+    awaitingReplies.set(id, (reply) => {
       awaitingReplies.delete(id);
       checkPort.close();
       resolve(reply);
-    };
-    if (abandonedChecks.delete(id)) return settle(null);
-    awaitingReplies.set(id, settle);
-    checkPort.onmessage = ({ data }) => settle(typeof data === "string" ? data : null);
+    });
+    checkPort.onmessage = ({ data }) => awaitingReplies.get(id)?.(typeof data === "string" ? data : null);
   });
+}
+
+// Hands the learner's reply on to the judge's worker once (null when there is none), then lets go.
+function handerTo(checkPort) {
+  let handed = false;
+  return (reply) => {
+    if (handed) return;
+    handed = true;
+    checkPort.postMessage(reply);
+    checkPort.close();
+  };
 }
 
 // The page no longer waits for a Check whose learner's side ended without a reply (Stop, a crash).
 function heed(notice) {
-  if (notice.type !== "abandon") return;
-  const settle = awaitingReplies.get(notice.check);
-  if (settle) settle(null);
-  else abandonedChecks.add(notice.check);
+  if (notice.type === "abandon") awaitingReplies.get(notice.check)?.(null);
 }
 
-async function answer(data, checkPort) {
+async function answer(data, { awaitedReply = null, handOn = null }) {
   const booted = await ready;
   const { role } = await connected;
-  // The learner's side of a Check hands its reply on to the judge's worker, once: null when it has none.
-  const handsOn = checkPort !== null && role === "learner";
-  let handedOn = false;
-  const handOn = (reply) => {
-    if (!handsOn || handedOn) return;
-    handedOn = true;
-    checkPort.postMessage(reply);
-    checkPort.close();
-  };
   try {
     if (!booted) return; // the page has been told Python is unavailable, and offers Retry
     // A worker is either the learner's (runs learner code) or the judge's (never runs learner code):
@@ -161,13 +165,14 @@ async function answer(data, checkPort) {
       post(replyMessage("crashed", { id: data.id, message: `a ${role} worker does not answer ${data.type} requests` }));
       return;
     }
-    if (checkPort && role === "judge") {
-      data = { ...data, reply: await replyOver(checkPort, data.id) };
+    if (awaitedReply) {
+      data = { ...data, reply: await awaitedReply };
       if (data.reply === null) return; // nothing to judge, and nobody waits for a verdict
     }
-    respond(booted.browser, data, handsOn ? handOn : null);
+    respond(booted.browser, data, handOn);
   } finally {
-    handOn(null);
+    handOn?.(null); // the learner's side ended without handing its reply on
+    awaitingReplies.get(data.id)?.(null); // the judge's ended without waiting for it (Python unavailable)
   }
 }
 

@@ -88,7 +88,7 @@ def test_the_page_sends_every_declared_request_and_nothing_else():
 
 def test_the_page_sends_every_declared_notice_and_the_worker_heeds_each():
     assert set(re.findall(r'noticeMessage\("([\w-]+)"', PAGE)) == set(NOTICES)
-    assert set(re.findall(r'notice\.type !== "([\w-]+)"', WORKER)) == set(NOTICES)
+    assert set(re.findall(r'notice\.type [!=]== "([\w-]+)"', WORKER)) == set(NOTICES)
     assert "isNotice(message?.type)" in WORKER
     assert all(notice["role"] in ("learner", "judge") and "python" not in notice for notice in NOTICES.values())
 

@@ -121,16 +121,23 @@ export class Progress {
     localStorage.setItem(this.key, JSON.stringify(data));
   }
 
-  // Merge what is stored into this tab's copy, then write the result back, and this tab's own copy.
+  // After the shared key, and apart: storage too full for a second copy still keeps the first.
+  writeOwnCopy() {
+    try {
+      this.lastSaved = Date.now();
+      localStorage.setItem(this.tabCopyKey, JSON.stringify({ written: this.lastSaved, progress: this.data }));
+    } catch { /* storage full: the shared key holds the change, as before tabs kept copies */ }
+  }
+
+  // Merge what is stored into this tab's copy, then write the result back, then this tab's own copy.
   save() {
     try {
       // A Start over learned only now came before this tab's own change: show it as stored,
       // but do not start this tab's page over, which would undo the change just made.
       this.takeIn(this.readStored(), { announceStartOver: false });
-      this.lastSaved = Date.now();
-      localStorage.setItem(this.tabCopyKey, JSON.stringify({ written: this.lastSaved, progress: this.data }));
       this.writeShared(this.data);
       this.unsaved = false;
+      this.writeOwnCopy();
     } catch {
       if (!this.unsaved) this.onProblem("Your progress could not be saved: this browser's storage is full or disabled. Export progress keeps a copy as a file.");
       this.unsaved = true;

@@ -341,3 +341,21 @@ def test_a_tab_left_just_after_its_last_save_keeps_its_own_copy(tabs, site_url):
     [own] = tab_copies(tab_a)
     tab_a.goto(site_url)
     assert own in tab_copies(tab_a)
+
+
+def test_storage_with_no_room_for_a_tabs_own_copy_still_saves_the_change(tabs):
+    tab_a = tabs()
+    tab_a.evaluate(
+        """(marker) => {
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key.includes(marker)) throw new DOMException("full", "QuotaExceededError");
+            return setItem.call(this, key, value);
+        };
+    }""",
+        ":tab:",
+    )
+    type_code(tab_a, "print('saved without a copy of its own')\n")
+    copies = [tab_a.evaluate("(key) => localStorage.getItem(key)", key) for key in tab_copies(tab_a)]
+    assert not [copy for copy in copies if "saved without a copy of its own" in copy]  # it had no room
+    expect(tab_a.get_by_text("could not be saved")).to_have_count(0)

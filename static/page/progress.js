@@ -73,7 +73,7 @@ export class Progress {
     const raw = localStorage.getItem(this.key);
     if (raw === null) return null;
     try {
-      return readProgress(JSON.parse(raw), this.lessonId, this.quizIds);
+      return this.readDocument(raw);
     } catch (problem) {
       // Keep the unreadable data under another key rather than overwrite it: nothing is lost.
       const aside = setAsideKey(this.key, Date.now());
@@ -81,6 +81,11 @@ export class Progress {
       this.onProblem(`Your saved progress could not be read (${problem.message}), so this lesson starts afresh. The old data was kept in this browser under "${aside}".`);
       return null;
     }
+  }
+
+  // A progress document's text, read and upgraded to this version; throws why it cannot be.
+  readDocument(text) {
+    return readProgress(JSON.parse(text), this.lessonId, this.quizIds);
   }
 
   // stored merged with every tab's own copy (stored itself when none adds anything). A copy that storage
@@ -112,8 +117,7 @@ export class Progress {
     if (!this.lastSaved || Date.now() - this.lastSaved <= TAB_COPY_KEPT_MS) return;
     try {
       // Read only: unreadable data is set aside, and the learner told, by the next page that loads.
-      const stored = readProgress(JSON.parse(localStorage.getItem(this.key)), this.lessonId, this.quizIds);
-      if (holds(stored, this.data)) localStorage.removeItem(this.tabCopyKey);
+      if (holds(this.readDocument(localStorage.getItem(this.key)), this.data)) localStorage.removeItem(this.tabCopyKey);
     } catch { /* nothing readable stored, or storage disabled: the copy stays */ }
   }
 
@@ -124,8 +128,9 @@ export class Progress {
   // After the shared key, and apart: storage too full for a second copy still keeps the first.
   writeOwnCopy() {
     try {
-      this.lastSaved = Date.now();
-      localStorage.setItem(this.tabCopyKey, JSON.stringify({ written: this.lastSaved, progress: this.data }));
+      const written = Date.now();
+      localStorage.setItem(this.tabCopyKey, JSON.stringify({ written, progress: this.data }));
+      this.lastSaved = written;
     } catch { /* storage full: the shared key holds the change, as before tabs kept copies */ }
   }
 
@@ -283,7 +288,7 @@ export class Progress {
 
   // Merged, not swapped in: what this browser holds and the file holds both survive.
   importText(text) {
-    const imported = readProgress(JSON.parse(text), this.lessonId, this.quizIds);
+    const imported = this.readDocument(text);
     this.data = mergeProgress(this.data, asImportedAt(imported, this.stamp()));
     this.save();
   }

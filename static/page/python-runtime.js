@@ -170,7 +170,6 @@ export class PythonRuntime {
   // A Check's learner's side ended without a reply for the judge: its verdict is waited for no longer,
   // here or by the judge's worker.
   abandonVerdict(id) {
-    this.judging.get(id)?.({ kind: "stopped", reason: "abandoned" });
     this.judging.delete(id);
     this.judge?.send(noticeMessage("abandon", { check: id }));
   }
@@ -291,12 +290,14 @@ export class PythonRuntime {
     const prepared = drawn.result.prepared;
     const judged = this.askJudge("judge", { exercise, code, starter, prepared, reply: null }, { id: verdictId, transfer: [channel.port2] });
     const fields = { request: JSON.stringify(drawn.result.request), cases: JSON.stringify(drawn.result.cases), code };
+    // An interrupted learner's side comes back stopped (receive), so "done" always handed a reply on.
     const learned = await this.request("learn", fields, onOutput, timeLimitMs, [channel.port1]);
-    if (learned.kind !== "done" || learned.result.interrupted) this.abandonVerdict(verdictId);
-    if (learned.kind !== "done") return learned;
+    if (learned.kind !== "done") {
+      this.abandonVerdict(verdictId);
+      return learned;
+    }
     // Whatever the code did to its interpreter that could not be undone: a fresh one for the next run.
     if (!learned.result.clean) this.replace({ reason: "restart" });
-    if (learned.result.interrupted && this.stopReason) return { kind: "stopped", ...this.stopReason, interrupted: true };
     const verdict = await judged;
     this.drawAhead(exercise);
     return verdict;

@@ -108,3 +108,17 @@ def result(page):
 def cases_table(page):
     """The table of what the last Check ran, beside the Result (which announces the verdict alone)."""
     return page.get_by_role("table", name="What Check ran")
+
+
+def two_frames(page):
+    """Wait two frames: what the page changed has been laid out and painted, and its observers have run."""
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+# Notes in window.shifts every shift of what the browser paints (from the page's first frame if buffered):
+# what a learner could see move. Call it with page.evaluate(WATCH_SHIFTS, buffered).
+WATCH_SHIFTS = """(buffered) => {
+  window.shifts = [];
+  new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((entry) => entry.value)))
+    .observe({ type: "layout-shift", buffered });
+}"""

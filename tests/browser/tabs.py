@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from tests.browser.lesson import LESSON, PROGRESS_KEY, code_editor, open_lesson, saved_progress, set_code
+from tests.browser.lesson import LESSON, PROGRESS_KEY, code_editor, open_lesson, saved_progress, set_code, two_frames
 
 # A tab given `window.deafToOtherTabs = true` stops hearing the others (the `storage` event), so its
 # copy of the progress grows old, as in a tab the browser froze: then only merging saves keep work.
@@ -58,8 +58,8 @@ def open_tabs(new_context, site_url):
 
 
 def settle(page):
-    """Wait two frames: the page has seen what is on screen (its IntersectionObserver has run)."""
-    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    """The page has seen what is on screen (its IntersectionObserver has run)."""
+    two_frames(page)
 
 
 def reopen(page, site_url):

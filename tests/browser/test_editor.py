@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from tests.browser.lesson import (
     BOOT_TIMEOUT_MS,
     RUN_TIMEOUT_MS,
+    WATCH_SHIFTS,
     code_editor,
     open_lesson,
     output,
@@ -15,6 +16,7 @@ from tests.browser.lesson import (
     right_solution,
     saved_progress,
     set_code,
+    two_frames,
     wait_for_python,
 )
 
@@ -85,14 +87,10 @@ def test_nothing_below_the_editor_moves_when_codemirror_takes_over(new_context, 
         before = run.bounding_box()["y"]
         # Between two frames CodeMirror's layout is unfinished (it measures its lines at the next frame),
         # so what a learner could see move is what the browser reports as a shift of a painted frame.
-        page.evaluate("""() => {
-            window.shifts = [];
-            new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((e) => e.value)))
-                .observe({ type: "layout-shift" });
-        }""")
+        page.evaluate(WATCH_SHIFTS, False)
         held[0].continue_()
         expect(plain_editor(page)).to_have_attribute("data-editor", "codemirror")
-        page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        two_frames(page)
         assert run.bounding_box()["y"] == before, f"the Run button moved at {width} px wide"
         assert page.evaluate("window.shifts") == [], f"the page shifted at {width} px wide"
         context.close()

@@ -8,6 +8,7 @@ from bench import slow_network
 from tests.browser.lesson import (
     BOOT_TIMEOUT_MS,
     LESSON,
+    WATCH_SHIFTS,
     check_passes,
     click,
     code_editor,
@@ -15,6 +16,7 @@ from tests.browser.lesson import (
     output,
     right_solution,
     set_code,
+    two_frames,
     wait_for_python,
 )
 
@@ -73,19 +75,11 @@ new MutationObserver(() => {
 """
 
 
-# Every shift of what the browser painted, noted from the page's first frame.
-SHIFT_WATCH = """
-window.shifts = [];
-new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((entry) => entry.value)))
-  .observe({ type: "layout-shift", buffered: true });
-"""
-
-
 def test_the_python_status_shows_the_download_in_megabytes_until_python_is_ready(new_context, site_url):
     # A narrow phone, opened at the Build section: the bar shares the status's line and nothing moves.
     context = new_context(viewport={"width": 320, "height": 2400})
     context.add_init_script(DOWNLOAD_WATCH)
-    context.add_init_script(SHIFT_WATCH)
+    context.add_init_script(f"({WATCH_SHIFTS})(true)")
     page = context.new_page()
     page.goto(site_url + LESSON + "#build")
     wait_for_python(page)
@@ -99,7 +93,7 @@ def test_the_python_status_shows_the_download_in_megabytes_until_python_is_ready
     expect(page.locator(".exercise .python-download")).to_be_hidden()
     expect(page.get_by_role("progressbar", name="Python download")).to_have_count(0)
     code_editor(page)
-    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    two_frames(page)
     assert page.evaluate("window.shifts") == []
 
 

@@ -141,30 +141,6 @@ def test_where_a_module_cannot_reach_a_worker_each_worker_compiles_its_own(page,
 
 
 # Every message the page sends its workers, by kind, in order.
-LOG_REQUESTS = """window.sentToWorkers = [];
-const send = MessagePort.prototype.postMessage;
-MessagePort.prototype.postMessage = function (message, ...rest) {
-  if (typeof message?.type === "string") window.sentToWorkers.push(message.type);
-  return send.call(this, message, ...rest);
-};"""
-
-
-def test_a_checks_cases_are_drawn_before_it_so_it_asks_the_judge_once(page, site_url):
-    page.add_init_script(LOG_REQUESTS)
-    open_lesson(page, site_url)
-    wait_for_python(page)
-    set_code(page, right_solution(page))  # coming to the exercise has its cases drawn
-    page.wait_for_function("window.sentToWorkers.includes('prepare')", timeout=BOOT_TIMEOUT_MS)
-    for _ in range(2):
-        sent_before = page.evaluate("window.sentToWorkers.length")
-        check_passes(page, timeout=BOOT_TIMEOUT_MS)
-        during = page.evaluate(f"window.sentToWorkers.slice({sent_before})")
-        # judge (which waits for the learner's reply on the Check's own channel), learn, and then (perhaps
-        # already) the next Check's draw, while the learner reads the verdict
-        assert during[:2] == ["judge", "learn"], during
-        page.wait_for_function(f"window.sentToWorkers.slice({sent_before}).includes('prepare')")
-
-
 # What the page sends its workers (with a judge request's reply and the ports it hands over), and the fields
 # of each "done" it hears.
 LOG_CHECK_MESSAGES = """window.toWorkers = [];
@@ -186,6 +162,25 @@ Object.defineProperty(MessagePort.prototype, "onmessage", {
     });
   },
 });"""
+
+
+SENT_KINDS = "window.toWorkers.map((message) => message.type)"
+
+
+def test_a_checks_cases_are_drawn_before_it_so_it_asks_the_judge_once(page, site_url):
+    page.add_init_script(LOG_CHECK_MESSAGES)
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    set_code(page, right_solution(page))  # coming to the exercise has its cases drawn
+    page.wait_for_function(f"{SENT_KINDS}.includes('prepare')", timeout=BOOT_TIMEOUT_MS)
+    for _ in range(2):
+        sent_before = page.evaluate(f"{SENT_KINDS}.length")
+        check_passes(page, timeout=BOOT_TIMEOUT_MS)
+        during = page.evaluate(f"{SENT_KINDS}.slice({sent_before})")
+        # judge (which waits for the learner's reply on the Check's own channel), learn, and then (perhaps
+        # already) the next Check's draw, while the learner reads the verdict
+        assert during[:2] == ["judge", "learn"], during
+        page.wait_for_function(f"{SENT_KINDS}.slice({sent_before}).includes('prepare')")
 
 
 def test_the_learners_reply_goes_to_the_judge_over_the_checks_own_channel_not_through_the_page(page, site_url):

@@ -8,7 +8,7 @@ import signal
 from engine import Value, dismantle
 from grading.exercise import Exercise, all_cases
 from grading.explore import compute_explore
-from grading.grader import early_verdict, expect, judge, learner_request
+from grading.grader import Judging, early_verdict, expect, judge, learner_request
 from grading.graph_view import graphs_json
 from grading.learner_side import run_learner, watch_audit_hooks
 from grading.runner import run_program
@@ -111,14 +111,17 @@ def rehearse(exercise, cases):
         pass
 
 
-def learn_json(request, source, cases_json):
+def learn_json(request, source, cases_json, hand_on=None):
     """In the learner's worker: the learner's side of a Check, as JSON text the page passes on unread
     (it may hold NaN, which JavaScript's JSON cannot). interrupted: the code stopped on KeyboardInterrupt,
-    only when the page pressed Stop; clean: false when the worker must be replaced."""
+    only when the page pressed Stop; clean: false when the worker must be replaced. hand_on: where each
+    case's run goes, as JSON text, as soon as it is made (the Check's channel to the judge's worker); the
+    reply then only counts them."""
     watch_audit_hooks()
+    handing_on = None if hand_on is None else lambda run: hand_on(json.dumps(run))
 
     def learned():
-        reply = run_learner(json.loads(request), source, json.loads(cases_json))
+        reply = run_learner(json.loads(request), source, json.loads(cases_json), handing_on)
         return {"clean": reply.get("clean", False), "reply": json.dumps(reply)}
 
     # A KeyboardInterrupt the learner's code raises itself is one of its runs' errors, judged as such;
@@ -130,20 +133,41 @@ def learn_json(request, source, cases_json):
     return answer(learned, past_the_grader)
 
 
-def judge_json(exercise_json, source, starter, prepared, reply):
-    """In the judge's worker: the verdict on the learner's worker's reply; on code that cannot be checked
-    at all (it does not parse, it is the starter), that verdict whatever the reply."""
+def begin_judging(exercise_json, source, starter, prepared):
+    """In the judge's worker, as a Check begins (its learner's side running meanwhile): its CheckJudging,
+    which judges each case's run as it comes and then gives the verdict."""
     exercise = exercise_of(exercise_json)
-    early = early_verdict(exercise, source, starter)
-    if early:
-        return json.dumps(early)
     cases = [(case, drawn) for case, drawn in json.loads(prepared)]
     ahead, expectations = AHEAD.pop(exercise_json, (None, None))
-    try:
-        learned = json.loads(reply)
-    except ValueError:
-        learned = {"failed": "unreadable"}
-    return json.dumps(judge(exercise, source, cases, learned, expectations=expectations if ahead == prepared else None))
+    judging = Judging(exercise, source, cases, expectations=expectations if ahead == prepared else None)
+    return CheckJudging(judging, early_verdict(exercise, source, starter))
+
+
+class CheckJudging:
+    """A Check's judging, in JSON text: take_json(run) for each case's run, in order, as the learner's
+    worker hands it on; verdict_json(reply) on the rest of its reply. Code that cannot be checked at all
+    (it does not parse, it is the starter) has its verdict already (early), whatever comes."""
+
+    def __init__(self, judging, early):
+        self.judging, self.early = judging, early
+
+    def take_json(self, run):
+        if self.early:
+            return
+        try:
+            shipped = json.loads(run)
+        except ValueError:
+            shipped = None  # judged as what could not be read
+        self.judging.take(shipped)
+
+    def verdict_json(self, reply):
+        if self.early:
+            return json.dumps(self.early)
+        try:
+            learned = json.loads(reply)
+        except ValueError:
+            learned = {"failed": "unreadable"}
+        return json.dumps(self.judging.verdict(learned))
 
 
 def explore_json(explore_json_text, controls_json, exercise_json=None, source=None):
@@ -196,7 +220,7 @@ def warm_up(rounds=30, checks=8):
     """Run the engine's hot paths, and a Check's, a while, so that WebAssembly has optimised them before
     the learner's first Check."""
     for _ in range(checks):
-        learn_json(*WARM_UP_CHECK)
+        learn_json(*WARM_UP_CHECK, hand_on=lambda run: None)
     for round_ in range(rounds):
         x = Value(1.0 + round_ / 100)
         out = x

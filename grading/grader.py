@@ -91,33 +91,66 @@ def learner_request(exercise):
 
 
 def judge(exercise, source, cases, reply, rng=None, expectations=None):
-    """The verdict on the learner's side's reply for cases ((case, drawn) pairs), in the judge's interpreter;
-    expectations: the cases' Expectations, worked out ahead (else here, with rng)."""
-    output = reply.get("output") if isinstance(reply, dict) else None
-    output = output if isinstance(output, str) else ""
-    if not isinstance(reply, dict) or "failed" in reply:
-        return verdict(exercise, "crashed", CRASHED, output=output)
-    if "rejected" in reply:
-        rejected = reply["rejected"] if isinstance(reply["rejected"], dict) else {}
-        diagnosis = rejected.get("diagnosis")
-        diagnosis = diagnosis if diagnosis in FAILURE_DIAGNOSES else "crashed"
-        message = rejected.get("message") if isinstance(rejected.get("message"), str) else CRASHED
-        error = rejected.get("error") if isinstance(rejected.get("error"), dict) else None
-        return verdict(exercise, diagnosis, message, error, output=output)
-    runs = reply.get("runs")
-    if not isinstance(runs, list) or len(runs) != len(cases):
-        return verdict(exercise, "crashed", CRASHED, output=output)
-    expectations = expectations or expect(exercise, cases, rng or random.Random())
-    outcomes = [
-        judge_case(exercise, case, drawn, verified_case(exercise, case, shipped), expectation)
-        for (case, drawn), shipped, expectation in zip(cases, runs, expectations)
-    ]
-    diagnosis, about, mistake = diagnose(exercise, outcomes)
-    message = explain(exercise, diagnosis, about or outcomes[0], mistake, len(outcomes), source, run_reference)
-    error = about.actual.detail if diagnosis == "raised" else None
-    if isinstance(error, dict):
-        error = {key: error.get(key) for key in ("type", "message", "line", "column")}
-    return verdict(exercise, diagnosis, message, error, table(exercise, failing_first(outcomes, about)), output)
+    """The verdict on the learner's side's whole reply for cases ((case, drawn) pairs), in the judge's
+    interpreter; expectations: the cases' Expectations, worked out ahead (else here, with rng)."""
+    judging = Judging(exercise, source, cases, rng, expectations)
+    runs = reply.get("runs") if isinstance(reply, dict) and "failed" not in reply and "rejected" not in reply else None
+    if isinstance(runs, list):
+        for shipped in runs:
+            judging.take(shipped)
+        reply = {**reply, "runs": len(runs)}
+    return judging.verdict(reply)
+
+
+class Judging:
+    """One Check's judging, a case at a time: take() judges each run the learner's side ships, in the
+    cases' order, and verdict() gives the verdict on the rest of its reply. In the page the runs come
+    one by one over the Check's channel, each judged while the learner's worker runs the next case."""
+
+    def __init__(self, exercise, source, cases, rng=None, expectations=None):
+        self.exercise, self.source, self.cases = exercise, source, cases
+        self.rng = rng or random.Random()
+        self.expectations = expectations
+        self.outcomes = []
+        self.overflowed = False  # more runs came than there are cases
+
+    def take(self, shipped):
+        """Judge the next case's shipped run."""
+        index = len(self.outcomes)
+        if index >= len(self.cases):
+            self.overflowed = True
+            return
+        case, drawn = self.cases[index]
+        expectation = (
+            self.expectations[index] if self.expectations else expect(self.exercise, [(case, drawn)], self.rng)[0]
+        )
+        actual = verified_case(self.exercise, case, shipped)
+        self.outcomes.append(judge_case(self.exercise, case, drawn, actual, expectation))
+
+    def verdict(self, reply):
+        """The verdict, given the rest of the learner's side's reply: its output, and either how many runs
+        it shipped or why there are none (rejected, failed)."""
+        exercise, outcomes = self.exercise, self.outcomes
+        output = reply.get("output") if isinstance(reply, dict) else None
+        output = output if isinstance(output, str) else ""
+        if not isinstance(reply, dict) or "failed" in reply:
+            return verdict(exercise, "crashed", CRASHED, output=output)
+        if "rejected" in reply:
+            rejected = reply["rejected"] if isinstance(reply["rejected"], dict) else {}
+            diagnosis = rejected.get("diagnosis")
+            diagnosis = diagnosis if diagnosis in FAILURE_DIAGNOSES else "crashed"
+            message = rejected.get("message") if isinstance(rejected.get("message"), str) else CRASHED
+            error = rejected.get("error") if isinstance(rejected.get("error"), dict) else None
+            return verdict(exercise, diagnosis, message, error, output=output)
+        runs = reply.get("runs")
+        if self.overflowed or runs != len(outcomes) or runs != len(self.cases):
+            return verdict(exercise, "crashed", CRASHED, output=output)
+        diagnosis, about, mistake = diagnose(exercise, outcomes)
+        message = explain(exercise, diagnosis, about or outcomes[0], mistake, len(outcomes), self.source, run_reference)
+        error = about.actual.detail if diagnosis == "raised" else None
+        if isinstance(error, dict):
+            error = {key: error.get(key) for key in ("type", "message", "line", "column")}
+        return verdict(exercise, diagnosis, message, error, table(exercise, failing_first(outcomes, about)), output)
 
 
 UNCHANGED_STARTER = (

@@ -268,13 +268,16 @@ def is_clean():
     return not _AUDIT["added"]
 
 
-def run_learner(exercise, source, cases):
+def run_learner(exercise, source, cases, hand_on=None):
     """Run source's function on every case. exercise: a dict with function, arguments, values, supply
-    and feeds. Return a JSON-able dict: {"rejected": {...}} or {"runs": [...]}, with "output" and "clean"."""
+    and feeds. Return a JSON-able dict: {"rejected": {...}} or {"runs": [...]}, with "output" and "clean".
+    hand_on: called with each case's run as soon as it is made (a Check hands it to the judge, who judges
+    it while the next case runs); "runs" then counts them."""
     output = io.StringIO()
     namespace = fresh_namespace()
     try:
-        reply = {"runs": run_all(exercise, source, cases, namespace, output)}
+        runs = run_all(exercise, source, cases, namespace, output, hand_on)
+        reply = {"runs": runs if hand_on is None else _len(runs)}
     except Rejected as rejected:
         reply = {"rejected": {"diagnosis": rejected.diagnosis, "message": rejected.message, "error": rejected.error}}
     finally:
@@ -291,7 +294,7 @@ def before_learner_code():
     return Machinery(), [(shared, _dict(vars(shared))) for shared in shared_objects()]
 
 
-def run_all(exercise, source, cases, namespace, output):
+def run_all(exercise, source, cases, namespace, output, hand_on=None):
     code = compile_program(source)
     before = before_learner_code()
     refused = refused_parts(exercise)
@@ -302,7 +305,12 @@ def run_all(exercise, source, cases, namespace, output):
         raise Rejected("changes_python", changed_message(changed))
     function = find_function(exercise, namespace)
     boxed = boxes_calls(exercise)
-    return [run_case(exercise, function, namespace, case, output, before, refused, boxed) for case in cases]
+    runs = []
+    for case in cases:
+        runs.append(run_case(exercise, function, namespace, case, output, before, refused, boxed))
+        if hand_on is not None:
+            hand_on(runs[-1])
+    return runs
 
 
 def boxes_calls(exercise):

@@ -2,7 +2,7 @@
 // snapshot when it can, then answers run, check and explore requests by their id. The messages it
 // reads and sends are declared in page/worker-protocol.json (build.py bundles this file with it).
 import { startPyodide } from "./page/pyodide-boot.js";
-import { isNotice, pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
+import { channelCall, channelMessage, isNotice, pythonCall, replyMessage, roleFor } from "./page/worker-protocol.js";
 
 // The page's first message brings a private channel, and says where Pyodide, the engine wheel
 // and the snapshot are. Every reply goes through that channel: learner code can reach this
@@ -115,46 +115,65 @@ const ready = boot().catch((error) => {
   return null;
 });
 
-// A Check's two workers talk over a channel of its own: the learner's sends its reply there, straight to
-// the judge's, rather than through the page, whose thread may still be drawing the frame the click caused.
-const awaitingReplies = new Map(); // judge request id → settle(reply text or null)
+// A Check's two workers talk over a channel of its own: the learner's sends each case's run there as soon as
+// it is made, straight to the judge's, which judges it while the next case runs; then the rest of its
+// reply. Nothing of it waits on the page, whose thread may still be drawing the frame the click caused.
+const incomingChecks = new Map(); // judge request id → arrive(message), the judge's end of its Check's channel
 
-// A Check's end of its channel, by this worker's role. The judge's waits there for the reply from the
-// moment the request arrives, so that an abandon which comes while its interpreter still boots finds it
-// waiting; the learner's hands its reply on through it.
+// A Check's end of its channel, by this worker's role. The judge's listens from the moment the request
+// arrives, so that what comes while its interpreter still boots waits in order, and an abandon finds it.
 function checkEnd(role, id, checkPort) {
   if (!checkPort) return {};
-  return role === "judge" ? { awaitedReply: replyOver(checkPort, id) } : { handOn: handerTo(checkPort) };
+  return role === "judge" ? { incoming: receiverOn(checkPort, id) } : { handOn: senderOn(checkPort) };
 }
 
-function replyOver(checkPort, id) {
-  return new Promise((resolve) => {
-    awaitingReplies.set(id, (reply) => {
-      awaitingReplies.delete(id);
+// The judge's end: next() gives what came, in order; null (no verdict to give) once the learner's worker
+// sent an end without a reply, the page abandoned the Check, or something undeclared came.
+function receiverOn(checkPort, id) {
+  const arrived = [];
+  let wake = () => {};
+  const arrive = (message) => {
+    arrived.push(message);
+    wake();
+  };
+  checkPort.onmessage = ({ data }) => arrive(channelCall(data) && !(data.type === "end" && data.reply === null) ? data : null);
+  incomingChecks.set(id, arrive);
+  return {
+    async next() {
+      while (arrived.length === 0) await new Promise((resolve) => { wake = resolve; });
+      const message = arrived.shift();
+      if (message === null || message.type === "end") this.close();
+      return message;
+    },
+    close() {
+      incomingChecks.delete(id);
       checkPort.close();
-      resolve(reply);
-    });
-    checkPort.onmessage = ({ data }) => awaitingReplies.get(id)?.(typeof data === "string" ? data : null);
-  });
+    },
+  };
 }
 
-// Hands the learner's reply on to the judge's worker once (null when there is none), then lets go.
-function handerTo(checkPort) {
-  let handed = false;
-  return (reply) => {
-    if (handed) return;
-    handed = true;
-    checkPort.postMessage(reply);
-    checkPort.close();
+// The learner's end: run(text) sends a case's run, end(reply) the rest (null when there is none), once.
+function senderOn(checkPort) {
+  let ended = false;
+  return {
+    run: (run) => {
+      if (!ended) checkPort.postMessage(channelMessage("run", { run }));
+    },
+    end: (reply) => {
+      if (ended) return;
+      ended = true;
+      checkPort.postMessage(channelMessage("end", { reply }));
+      checkPort.close();
+    },
   };
 }
 
 // The page no longer waits for a Check whose learner's side ended without a reply (Stop, a crash).
 function heed(notice) {
-  if (notice.type === "abandon") awaitingReplies.get(notice.check)?.(null);
+  if (notice.type === "abandon") incomingChecks.get(notice.check)?.(null);
 }
 
-async function answer(data, { awaitedReply = null, handOn = null }) {
+async function answer(data, { incoming = null, handOn = null }) {
   const booted = await ready;
   const { role } = await connected;
   try {
@@ -165,26 +184,23 @@ async function answer(data, { awaitedReply = null, handOn = null }) {
       post(replyMessage("crashed", { id: data.id, message: `a ${role} worker does not answer ${data.type} requests` }));
       return;
     }
-    if (awaitedReply) {
-      data = { ...data, reply: await awaitedReply };
-      if (data.reply === null) return; // nothing to judge, and nobody waits for a verdict
-    }
-    respond(booted.browser, data, handOn);
+    if (incoming) await judgeAsItComes(booted.browser, data, incoming);
+    else respond(booted.browser, data, handOn);
   } finally {
-    handOn?.(null); // the learner's side ended without handing its reply on
-    awaitingReplies.get(data.id)?.(null); // the judge's ended without waiting for it (Python unavailable)
+    handOn?.end(null); // the learner's side ended without handing its reply on
+    incoming?.close(); // the judge's no longer listens (done, or Python unavailable)
   }
 }
 
-// handOn: where the reply's reply goes instead of to the page (the judge's worker), or null.
+// handOn: the learner's end of a Check's channel, where its runs and its reply's reply go instead of to the page.
 function respond(browser, data, handOn) {
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
   try {
     const [entryPoint, args] = pythonCall(data);
-    const result = JSON.parse(browser[entryPoint](...args));
+    const result = JSON.parse(browser[entryPoint](...args, ...(handOn ? [handOn.run] : [])));
     flushOutput();
     if (handOn) {
-      handOn(result.reply ?? null);
+      handOn.end(result.reply ?? null);
       delete result.reply;
     }
     post(replyMessage("done", { id: data.id, result }));
@@ -194,5 +210,30 @@ function respond(browser, data, handOn) {
     post(replyMessage("crashed", { id: data.id, message: String(error.message || error) }));
   } finally {
     current = null;
+  }
+}
+
+// A Check's verdict: Python's judging begins at once, takes each message of the Check's channel as it
+// comes (by the method the declaration names), and the end's result is the verdict. Nothing is posted
+// when the learner's side ended without a reply: nobody waits for a verdict then.
+async function judgeAsItComes(browser, data, incoming) {
+  let judging = null;
+  try {
+    const [entryPoint, args] = pythonCall(data);
+    judging = browser[entryPoint](...args);
+    for (;;) {
+      const message = await incoming.next();
+      if (message === null) return;
+      const [method, values] = channelCall(message);
+      const result = judging[method](...values);
+      if (message.type === "end") {
+        post(replyMessage("done", { id: data.id, result: JSON.parse(result) }));
+        return;
+      }
+    }
+  } catch (error) {
+    post(replyMessage("crashed", { id: data.id, message: String(error.message || error) }));
+  } finally {
+    judging?.destroy();
   }
 }

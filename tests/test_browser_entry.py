@@ -10,6 +10,7 @@ import pytest
 
 import build
 from grading import browser
+from tests.check_steps import check_in_steps, judged, learn
 from tests.corpus import RIGHT_STACK, lesson_exercise
 
 EXERCISE = json.dumps(lesson_exercise("8.6")[1])
@@ -24,13 +25,9 @@ def stop_listened_for():
 
 
 def check(source):
-    """A Check as the page makes it, here in one interpreter: the judge draws the cases, the learner's side
-    runs, the judge rules."""
-    prepared = json.loads(browser.prepare_json(EXERCISE))
-    learned = json.loads(browser.learn_json(json.dumps(prepared["request"]), source, json.dumps(prepared["cases"])))
-    if learned.get("interrupted"):
-        return learned
-    return json.loads(browser.judge_json(EXERCISE, source, None, prepared["prepared"], learned["reply"]))
+    """A Check as the page makes it; {"interrupted": true} when Stop ended it."""
+    steps = check_in_steps(EXERCISE, source)
+    return steps.get("judge", steps["learn"])
 
 
 @pytest.mark.parametrize("raising", ["raise KeyboardInterrupt", "raise GeneratorExit", "raise Boom('no way')"])
@@ -57,10 +54,67 @@ def test_a_check_judges_its_own_cases_when_later_ones_were_drawn_meanwhile():
     again before the Check (a Stop abandoned the first draw) must not lend theirs to the first ones."""
     first = json.loads(browser.prepare_json(EXERCISE))
     browser.prepare_json(EXERCISE)
-    learned = json.loads(browser.learn_json(json.dumps(first["request"]), RIGHT_STACK, json.dumps(first["cases"])))
-    verdict = json.loads(browser.judge_json(EXERCISE, RIGHT_STACK, None, first["prepared"], learned["reply"]))
+    learned, runs = learn(first, RIGHT_STACK)
+    verdict = judged(EXERCISE, RIGHT_STACK, first, runs, learned["reply"])
     assert verdict["passed"], verdict["message"]
     assert check(RIGHT_STACK)["passed"]  # and a Check as usual takes what was worked out ahead
+
+
+def test_a_checks_runs_are_handed_on_one_by_one_and_the_reply_only_counts_them():
+    prepared = json.loads(browser.prepare_json(EXERCISE))
+    learned, runs = learn(prepared, RIGHT_STACK)
+    reply = json.loads(learned["reply"])
+    assert reply["runs"] == len(runs) == len(prepared["cases"])
+    assert all(set(json.loads(run)) >= {"data", "ops", "arity"} for run in runs)
+
+
+def shaken(runs, reply, change):
+    """A Check's channel messages after change(runs, reply), as learner code that meddles with them could send."""
+    reply = json.loads(reply)
+    runs = list(runs)
+    change(runs, reply)
+    return runs, json.dumps(reply)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda runs, reply: runs.pop(),  # one run fewer than the reply counts
+        lambda runs, reply: runs.append(runs[0]),  # one more run than there are cases
+        lambda runs, reply: (runs.pop(), reply.update(runs=len(runs))),  # a case without its run
+        lambda runs, reply: reply.pop("runs"),  # no count
+    ],
+    ids=["fewer", "more", "missing", "no-count"],
+)
+def test_a_check_whose_runs_do_not_add_up_is_a_crash_never_a_verdict_on_some_cases(change):
+    prepared = json.loads(browser.prepare_json(EXERCISE))
+    learned, runs = learn(prepared, RIGHT_STACK)
+    runs, reply = shaken(runs, learned["reply"], change)
+    verdict = judged(EXERCISE, RIGHT_STACK, prepared, runs, reply)
+    assert (verdict["passed"], verdict["diagnosis"]) == (False, "crashed")
+
+
+def test_a_run_that_cannot_be_read_is_judged_as_such():
+    prepared = json.loads(browser.prepare_json(EXERCISE))
+    learned, runs = learn(prepared, RIGHT_STACK)
+    runs[1] = "{not json"
+    verdict = judged(EXERCISE, RIGHT_STACK, prepared, runs, learned["reply"])
+    assert verdict["diagnosis"] == "broken_graph" and "could not be read" in verdict["message"]
+
+
+def test_a_reply_that_ends_rejected_after_some_runs_is_judged_by_the_rejection():
+    prepared = json.loads(browser.prepare_json(EXERCISE))
+    learned, runs = learn(prepared, RIGHT_STACK)
+    rejected = {"diagnosis": "raised", "message": "It raised.", "error": None}
+    verdict = judged(EXERCISE, RIGHT_STACK, prepared, runs[:2], json.dumps({"rejected": rejected, "output": ""}))
+    assert (verdict["diagnosis"], verdict["message"]) == ("raised", "It raised.")
+
+
+def test_code_that_does_not_parse_is_judged_as_such_whatever_runs_come():
+    prepared = json.loads(browser.prepare_json(EXERCISE))
+    learned, runs = learn(prepared, RIGHT_STACK)
+    verdict = judged(EXERCISE, "def (", prepared, runs, learned["reply"])
+    assert verdict["diagnosis"] == "syntax_error"
 
 
 def test_stop_ends_a_check_a_run_and_a_graph_as_interrupted(stop_listened_for):

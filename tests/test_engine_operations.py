@@ -16,12 +16,9 @@ FIXTURE = ROOT / "tests" / "fixtures" / "engine_with_tanh"
 GRADE = """
 import json, sys
 import engine
-from grading.browser import judge_json, learn_json, prepare_json
+from tests.check_steps import check_in_steps
 assert engine.__file__.startswith(sys.argv[1]), engine.__file__  # the fixture's engine, not the repository's
-exercise, source = sys.argv[2], sys.argv[3]
-prepared = json.loads(prepare_json(exercise))
-learned = json.loads(learn_json(json.dumps(prepared["request"]), source, json.dumps(prepared["cases"])))
-print(judge_json(exercise, source, None, prepared["prepared"], learned["reply"]))
+print(json.dumps(check_in_steps(sys.argv[2], sys.argv[3])["judge"]))
 """
 
 

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from grading import browser
+from tests.check_steps import check_in_steps, learn
 from tests.corpus import RIGHT_STACK, lesson_exercise
 
 ROOT = Path(__file__).resolve().parent.parent
 PROTOCOL = json.loads((ROOT / "static" / "page" / "worker-protocol.json").read_text())
-REQUESTS, NOTICES, REPLIES = PROTOCOL["requests"], PROTOCOL["notices"], PROTOCOL["replies"]
+REQUESTS, NOTICES, REPLIES, CHANNEL = (PROTOCOL[part] for part in ("requests", "notices", "replies", "channel"))
 PAGE = (ROOT / "static" / "page" / "python-runtime.js").read_text()
 WORKER = (ROOT / "static" / "python-worker.js").read_text()
 
@@ -28,19 +29,11 @@ EXPLORE = json.dumps(
 )
 
 
-def check_in_three_steps(source):
-    """The replies of a Check's three requests, as the page chains them."""
-    prepared = json.loads(browser.prepare_json(EXERCISE))
-    learned = json.loads(browser.learn_json(json.dumps(prepared["request"]), source, json.dumps(prepared["cases"])))
-    judged = json.loads(browser.judge_json(EXERCISE, source, None, prepared["prepared"], learned["reply"]))
-    return {"prepare": prepared, "learn": learned, "judge": judged}
-
-
 def replies_by_kind():
     """Real replies of every entry point, right and wrong code alike."""
     replies = {kind: [] for kind in REQUESTS}
     for source in (RIGHT_STACK, WRONG_STACK, "def ("):
-        for kind, reply in check_in_three_steps(source).items():
+        for kind, reply in check_in_steps(EXERCISE, source).items():
             replies[kind].append(reply)
     replies["run"] += [json.loads(browser.run_json(code)) for code in ("print(1)\n", "1 / 0\n")]
     replies["explore"] += [
@@ -58,7 +51,9 @@ def test_each_request_is_answered_by_a_python_entry_point_taking_its_fields_in_o
     declared = REQUESTS[kind]
     entry = getattr(browser, declared["python"])
     parameters = list(inspect.signature(entry).parameters.values())
-    assert len(parameters) == len(declared["fields"]), f"{declared['python']} takes {len(parameters)} arguments"
+    # A request that sends over a Check's channel gives Python, after its fields, the function that sends a run.
+    taken = len(declared["fields"]) + (declared.get("channel") == "sends")
+    assert len(parameters) == taken, f"{declared['python']} takes {len(parameters)} arguments"
     with_defaults = [
         name for name, parameter in zip(declared["fields"], parameters) if parameter.default is not parameter.empty
     ]
@@ -79,6 +74,33 @@ def test_an_interrupted_learner_request_replies_only_with_a_declared_field():
     for kind, declared in REQUESTS.items():
         if declared["role"] == "learner":
             assert interrupted <= set(declared["reply"]), kind
+
+
+def test_a_checks_channel_joins_the_learn_request_to_the_judge_request():
+    assert {kind: declared["channel"] for kind, declared in REQUESTS.items() if "channel" in declared} == {
+        "learn": "sends",
+        "judge": "receives",
+    }
+
+
+def test_the_judging_python_begins_takes_every_channel_message_by_its_declared_method():
+    """begin_judging's object takes each channel message by the method the declaration names, its fields in
+    order: a Check's runs taken that way, then its end, give the verdict."""
+    prepared = json.loads(browser.prepare_json(EXERCISE))
+    learned, runs = learn(prepared, RIGHT_STACK)
+    judging = browser.begin_judging(EXERCISE, RIGHT_STACK, None, prepared["prepared"])
+    for kind, declared in CHANNEL.items():
+        parameters = inspect.signature(getattr(judging, declared["python"])).parameters
+        assert len(parameters) == len(declared["fields"]), kind
+    for run in runs:
+        getattr(judging, CHANNEL["run"]["python"])(run)
+    verdict = json.loads(getattr(judging, CHANNEL["end"]["python"])(learned["reply"]))
+    assert verdict["passed"] and len(runs) == len(prepared["cases"]) == json.loads(learned["reply"])["runs"]
+
+
+def test_the_workers_send_and_take_a_checks_channel_messages_through_the_declaration():
+    assert set(re.findall(r'channelMessage\("([\w-]+)"', WORKER)) == set(CHANNEL)
+    assert "channelCall(message)" in WORKER and "channelCall(data)" in WORKER
 
 
 def test_the_page_sends_every_declared_request_and_nothing_else():

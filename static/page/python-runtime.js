@@ -2,7 +2,7 @@
 // hard stop, and the judge's worker, which never runs learner code: a Check's cases are drawn and its
 // verdict given there, on plain data from the learner's worker. Requests are matched to replies by id.
 // A Check's cases are drawn ahead of it, so that the Check itself asks the judge once, for the verdict,
-// and the learner's worker hands its reply to the judge's over a channel of the Check's own.
+// and the learner's worker hands each case's run to the judge's over a channel of the Check's own.
 // The messages are declared in worker-protocol.json, and built from that declaration here.
 import { connectMessage, noticeMessage, replyMessage, requestMessage } from "./worker-protocol.js";
 
@@ -284,11 +284,12 @@ export class PythonRuntime {
     // Drawn ahead, then abandoned by the Stop of an earlier run (or lost with a crashed judge): drawn again.
     if (drawn.kind !== "done" && this.abandoned === abandoned) drawn = await this.askJudge("prepare", { exercise });
     if (drawn.kind !== "done") return drawn;
-    // The judge's worker is asked first, and waits on its end of the channel for the learner's reply.
+    // The judge's worker is asked first, and judges each case's run as the learner's worker sends it over
+    // the Check's channel.
     const channel = new MessageChannel();
     const verdictId = this.nextId++;
     const prepared = drawn.result.prepared;
-    const judged = this.askJudge("judge", { exercise, code, starter, prepared, reply: null }, { id: verdictId, transfer: [channel.port2] });
+    const judged = this.askJudge("judge", { exercise, code, starter, prepared }, { id: verdictId, transfer: [channel.port2] });
     const fields = { request: JSON.stringify(drawn.result.request), cases: JSON.stringify(drawn.result.cases), code };
     // An interrupted learner's side comes back stopped (receive), so "done" always handed a reply on.
     const learned = await this.request("learn", fields, onOutput, timeLimitMs, [channel.port1]);

@@ -1,7 +1,7 @@
 // The messages between the page and its Python workers are declared once, in worker-protocol.json (each
 // kind, its fields, its reply). The page builds its requests here and the worker its replies, so a
 // message that strays from the declaration fails where it is built, not somewhere downstream.
-import { connect, notices, replies, requests } from "./worker-protocol.json";
+import { channel, connect, notices, replies, requests } from "./worker-protocol.json";
 
 function fieldsOf(kind, declared, values, nullable = []) {
   if (!declared) throw new Error(`the worker protocol declares no ${kind} message`);
@@ -35,6 +35,18 @@ export function noticeMessage(kind, values) {
 /** Whether a message to a worker is a notice (answered by the worker's script itself, never by Python). */
 export function isNotice(kind) {
   return Object.hasOwn(notices, kind);
+}
+
+/** A message over a Check's own channel ("run", "end"), from the learner's worker to the judge's. */
+export function channelMessage(kind, values) {
+  return { type: kind, ...fieldsOf(kind, channel[kind]?.fields, values, channel[kind]?.nullable) };
+}
+
+/** What the judge's worker does with a message over a Check's channel: [the method of Python's judging
+ * that takes it, its argument], or null for a message the declaration does not know. */
+export function channelCall(message) {
+  const declared = Object.hasOwn(channel, message?.type) ? channel[message.type] : null;
+  return declared && [declared.python, Object.keys(declared.fields).map((name) => message[name] ?? null)];
 }
 
 /** A reply ("status", "output", "done", …) with exactly its declared fields. */

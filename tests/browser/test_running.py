@@ -5,6 +5,7 @@ import time
 
 from playwright.sync_api import expect
 
+from grading.exercise import Exercise, all_cases
 from tests.browser.lesson import (
     BOOT_TIMEOUT_MS,
     LESSON,
@@ -20,6 +21,7 @@ from tests.browser.lesson import (
     wait_for_python,
     wait_for_the_warm_spare,
 )
+from tests.corpus import lesson_exercise
 
 
 def python_status(page):
@@ -140,15 +142,14 @@ def test_where_a_module_cannot_reach_a_worker_each_worker_compiles_its_own(page,
     a_right_check_passes(page)
 
 
-# Every message the page sends its workers, by kind, in order.
-# What the page sends its workers (with a judge request's reply and the ports it hands over), and the fields
-# of each "done" it hears.
+# Every message the page sends its workers, in order (its kind, id and how many ports it hands over), and
+# the fields of each "done" it hears.
 LOG_CHECK_MESSAGES = """window.toWorkers = [];
 window.doneFields = [];
 const send = MessagePort.prototype.postMessage;
 MessagePort.prototype.postMessage = function (message, transfer = []) {
   if (typeof message?.type === "string") {
-    window.toWorkers.push({ type: message.type, id: message.id ?? message.check, reply: message.reply, ports: transfer.length });
+    window.toWorkers.push({ type: message.type, id: message.id ?? message.check, ports: transfer.length });
   }
   return send.call(this, message, transfer);
 };
@@ -177,23 +178,40 @@ def test_a_checks_cases_are_drawn_before_it_so_it_asks_the_judge_once(page, site
         sent_before = page.evaluate(f"{SENT_KINDS}.length")
         check_passes(page, timeout=BOOT_TIMEOUT_MS)
         during = page.evaluate(f"{SENT_KINDS}.slice({sent_before})")
-        # judge (which waits for the learner's reply on the Check's own channel), learn, and then (perhaps
+        # judge (which takes the learner's runs over the Check's own channel), learn, and then (perhaps
         # already) the next Check's draw, while the learner reads the verdict
         assert during[:2] == ["judge", "learn"], during
         page.wait_for_function(f"{SENT_KINDS}.slice({sent_before}).includes('prepare')")
 
 
-def test_the_learners_reply_goes_to_the_judge_over_the_checks_own_channel_not_through_the_page(page, site_url):
+# In each of the page's workers: the kinds of the Check's channel messages it sends.
+LOG_CHANNEL_MESSAGES = """() => {
+  self.channelSent = [];
+  const send = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (message, transfer) {
+    if (message?.type === "run" || message?.type === "end") self.channelSent.push(message.type);
+    return send.call(this, message, transfer);
+  };
+}"""
+
+
+def test_the_learners_runs_go_to_the_judge_one_by_one_over_the_checks_own_channel_not_through_the_page(page, site_url):
     page.add_init_script(LOG_CHECK_MESSAGES)
     open_lesson(page, site_url)
     wait_for_python(page)
+    wait_for_the_warm_spare(page)
+    for worker in page.workers:
+        worker.evaluate(LOG_CHANNEL_MESSAGES)
     a_right_check_passes(page)
     sent = {message["type"]: message for message in page.evaluate("window.toWorkers")}
-    assert sent["judge"]["reply"] is None and sent["judge"]["ports"] == 1
-    assert sent["learn"]["ports"] == 1
+    assert sent["judge"]["ports"] == 1 and sent["learn"]["ports"] == 1
     heard = page.evaluate("window.doneFields")
     assert ["clean"] in heard  # the learner's side: whether its interpreter is fit for the next run
     assert not [fields for fields in heard if "reply" in fields]
+    # One worker, the learner's, sent a run for each case (the written ones and those drawn), then the end.
+    cases = len(all_cases(Exercise.from_dict(lesson_exercise("8.6")[1])))
+    channel = [kinds for kinds in (worker.evaluate("self.channelSent") for worker in page.workers) if kinds]
+    assert cases > 1 and channel == [["run"] * cases + ["end"]]
 
 
 def test_a_check_stopped_before_its_reply_abandons_its_verdict_and_the_next_check_passes(page, site_url):
@@ -210,7 +228,7 @@ def test_a_check_stopped_before_its_reply_abandons_its_verdict_and_the_next_chec
     sent = page.evaluate("window.toWorkers")
     verdict = next(message for message in sent if message["type"] == "judge")
     # The judge's worker was told that no reply will come, rather than left waiting for one.
-    assert {"type": "abandon", "id": verdict["id"], "reply": None, "ports": 0} in sent
+    assert {"type": "abandon", "id": verdict["id"], "ports": 0} in sent
     wait_for_python(page)
     a_right_check_passes(page)
 

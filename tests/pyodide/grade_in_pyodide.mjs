@@ -28,11 +28,15 @@ const results = [];
 for (const { exercise, source, starter } of submissions) {
   const text = JSON.stringify(exercise);
   const prepared = JSON.parse(judge.browser.prepare_json(text));
-  const learned = JSON.parse(learner.browser.learn_json(JSON.stringify(prepared.request), source, JSON.stringify(prepared.cases)));
+  // As the page's workers do: the judging begins, and takes each case's run as the learner's side hands it on.
+  const judging = judge.browser.begin_judging(text, source, starter ?? null, prepared.prepared);
+  const handOn = (run) => judging.take_json(run);
+  const learned = JSON.parse(learner.browser.learn_json(JSON.stringify(prepared.request), source, JSON.stringify(prepared.cases), handOn));
   if (!learned.clean) {
     learner = await interpreter();
     replaced += 1;
   }
-  results.push(JSON.parse(judge.browser.judge_json(text, source, starter ?? null, prepared.prepared, learned.reply)));
+  results.push(JSON.parse(judging.verdict_json(learned.reply)));
+  judging.destroy();
 }
 process.stdout.write(JSON.stringify({ python: judge.pyodide.runPython("import sys; sys.version"), results, replaced }));

@@ -241,16 +241,17 @@ function setupHints(root, id, progress) {
 function setupSolution(root, id, progress, buttons) {
   const confirmBox = root.querySelector(".solution-confirm");
   const area = root.querySelector(".solution");
+  // Fetched once: it is shown again beside the code of every later passing Check.
+  const solution = loadOnce(root.dataset.solution);
   async function show({ beside, focus } = {}) {
     try {
-      const response = await fetch(root.dataset.solution);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const html = await solution();
       const heading = document.createElement("h3");
       heading.textContent = beside ? "Your code and the reference solution" : "Reference solution";
       const reference = document.createElement("div");
       reference.className = "solution-reference";
       // Pygments' HTML, written by our own build from the lesson's source: not learner input.
-      reference.innerHTML = await response.text();
+      reference.innerHTML = html;
       const panes = [reference];
       if (beside) {
         const mine = document.createElement("pre");

@@ -66,12 +66,20 @@ def test_the_unchanged_starter_is_told_to_fill_the_blank(page, site_url):
 
 
 def test_after_passing_the_reference_is_shown_beside_the_learners_code(page, site_url):
+    solution_requests = []
+    page.on("request", lambda request: "/solution-" in request.url and solution_requests.append(request.url))
     open_lesson(page, site_url)
     code = right_solution(page).replace("x = x + layer(x)", "x += layer(x)  # mine")
     set_code(page, code)
     check_passes(page, BOOT_TIMEOUT_MS)
     expect(page.locator(".solution-mine")).to_contain_text("x += layer(x)  # mine")
     expect(page.locator(".solution-reference")).to_contain_text("x = x + layer(x)")
+    # Passing again shows the new code beside the reference, which the page fetched once.
+    set_code(page, code.replace("# mine", "# mine, again"))
+    check_passes(page)
+    expect(page.locator(".solution-mine")).to_contain_text("# mine, again")
+    expect(page.locator(".solution-reference")).to_contain_text("x = x + layer(x)")
+    assert len(solution_requests) == 1, solution_requests
 
 
 def test_run_prints_what_the_program_prints(page, site_url):

@@ -22,8 +22,11 @@ site: $(VENV)/.site-deps node_modules/.installed
 check: $(VENV)/.site-deps node_modules/.installed
 	$(PY) build.py check
 
+# One pytest worker per core, up to 4 (each drives a browser with three interpreters); a file's tests
+# stay together in one worker. TESTS='-n 0 tests/test_engine.py' runs a part in this one process.
+TESTS ?= -n auto --maxprocesses 4 --dist loadfile
 test: lint browser postgres nginx
-	$(PY) -m pytest
+	$(PY) -m pytest $(TESTS)
 
 lint: $(VENV)/.test-deps node_modules/.installed
 	$(VENV)/bin/ruff check .

@@ -51,7 +51,7 @@ def precompress(out_dir, cache_dir, listing):
         data = Path(out_dir, relative).read_bytes()
         cached = cache_dir / f"{hashlib.sha256(data).hexdigest()}.gz"
         if not cached.exists():
-            partial = cached.with_suffix(".partial")
+            partial = cached.with_suffix(f".{os.getpid()}.partial")  # another build may be writing it too
             partial.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
             partial.replace(cached)
         shutil.copyfile(cached, Path(out_dir, relative + ".gz"))

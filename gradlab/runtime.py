@@ -52,21 +52,26 @@ def fetch_wheel(name, version, python_version, cache_dir):
     if found:
         return found[0]
     major_minor = ".".join(python_version.split(".")[:2])
-    command = [
-        sys.executable,
-        "-m",
-        "pip",
-        "download",
-        "--quiet",
-        "--no-deps",
-        "--only-binary=:all:",
-        "--python-version",
-        major_minor,
-        "--dest",
-        str(cache_dir),
-        f"{name}=={version}",
-    ]
-    result = subprocess.run(command, capture_output=True, text=True)
+    # pip writes the wheel into a folder of this download's own, and it is moved into the cache whole:
+    # another build fetching the same wheel at once never finds half of it there.
+    with tempfile.TemporaryDirectory(dir=cache_dir) as download:
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            major_minor,
+            "--dest",
+            download,
+            f"{name}=={version}",
+        ]
+        result = subprocess.run(command, capture_output=True, text=True)
+        for wheel in Path(download).glob(f"{name}-{version}-*.whl"):
+            os.replace(wheel, cache_dir / wheel.name)
     found = sorted(cache_dir.glob(f"{name}-{version}-*.whl"))
     if result.returncode != 0 or not found:
         raise RuntimeFilesError(

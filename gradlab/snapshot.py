@@ -2,6 +2,7 @@
 
 import gzip
 import hashlib
+import os
 import shutil
 import struct
 import subprocess
@@ -33,12 +34,13 @@ def make_snapshot(node_modules, pyodide_version, engine_wheel, cache_dir):
     if cached.exists():
         return cached
     cached.parent.mkdir(parents=True, exist_ok=True)
-    raw = cached.with_name(cached.name + ".raw")
+    # Named by process: two builds at once (make serve beside make test) never write one file.
+    raw = cached.with_name(f"{cached.name}.{os.getpid()}.raw")
     command = ["node", str(MAKER), str(Path(node_modules) / "pyodide"), str(engine_wheel), str(raw)]
     completed = subprocess.run(command, capture_output=True, text=True)
     if completed.returncode != 0:
         raise SnapshotError(f"making Python's memory snapshot failed:\n{completed.stderr.strip()[-2000:]}")
-    partial = cached.with_name(cached.name + ".partial")
+    partial = cached.with_name(f"{cached.name}.{os.getpid()}.partial")
     partial.write_bytes(gzip.compress(without_zero_pages(raw.read_bytes()), compresslevel=9, mtime=0))
     raw.unlink()
     shutil.move(partial, cached)  # only a complete snapshot ever carries the final name

@@ -1,21 +1,33 @@
 """Fixtures shared by every test folder: one built site, one check of the real lessons and one throwaway
 PostgreSQL server per test session."""
 
+import shutil
 import subprocess
 import sys
 
 import pytest
+from filelock import FileLock
 
 import build
 from tests.postgres_server import PostgresNotFound, ThrowawayPostgres
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """The real site, built once from lessons/ by the same code as `make site`."""
-    out = tmp_path_factory.mktemp("site")
-    build.build_site(build.LESSONS_DIR, out)
-    return out
+def built_site(tmp_path_factory, worker_id):
+    """The real site, built once per run from lessons/ by the same code as `make site`: the first of the
+    run's workers (pytest-xdist's) to need it builds it, and the others wait for it and share it."""
+    if worker_id == "master":  # one process: no one to share with
+        out = tmp_path_factory.mktemp("site")
+        build.build_site(build.LESSONS_DIR, out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent / "built-site"  # the run's own folder, which every worker sees
+    whole = shared.with_name("built-site.whole")  # beside the site, not in it: tests list the site's files
+    with FileLock(f"{shared}.lock"):
+        if not whole.exists():
+            shutil.rmtree(shared, ignore_errors=True)  # what a worker that failed halfway left
+            build.build_site(build.LESSONS_DIR, shared)
+            whole.touch()
+    return shared
 
 
 @pytest.fixture(scope="session")

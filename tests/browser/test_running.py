@@ -166,6 +166,7 @@ Object.defineProperty(MessagePort.prototype, "onmessage", {
 
 
 SENT_KINDS = "window.toWorkers.map((message) => message.type)"
+CHECK_KINDS = ("prepare", "judge", "learn")
 
 
 def test_a_checks_cases_are_drawn_before_it_so_it_asks_the_judge_once(page, site_url):
@@ -177,7 +178,10 @@ def test_a_checks_cases_are_drawn_before_it_so_it_asks_the_judge_once(page, site
     for _ in range(2):
         sent_before = page.evaluate(f"{SENT_KINDS}.length")
         check_passes(page, timeout=BOOT_TIMEOUT_MS)
-        during = page.evaluate(f"{SENT_KINDS}.slice({sent_before})")
+        # Only what a Check asks for: the Explore's redraw with the learner's own curve, which each passing
+        # Check brings about once the chart is near the viewport, may come at any time, on a busy machine
+        # during the next Check.
+        during = [kind for kind in page.evaluate(f"{SENT_KINDS}.slice({sent_before})") if kind in CHECK_KINDS]
         # judge (which takes the learner's runs over the Check's own channel), learn, and then (perhaps
         # already) the next Check's draw, while the learner reads the verdict
         assert during[:2] == ["judge", "learn"], during

@@ -1,5 +1,5 @@
-"""Fixtures shared by every test folder: one built site, one check of the real lessons and one throwaway
-PostgreSQL server per test session."""
+"""Fixtures shared by every test folder: one built site per run, which its workers (make test runs
+pytest-xdist) share; and in each worker, one check of the real lessons and one throwaway PostgreSQL server."""
 
 import shutil
 import subprocess

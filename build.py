@@ -35,6 +35,7 @@ from grading.messages import describe_case
 from grading.number_format import show_number
 from gradlab import assets, page_checks, runtime
 from gradlab.blocks import BLOCK_KINDS, page_registry, template_loader
+from gradlab.boot_stdlib import write_boot_stdlib
 from gradlab.bundle import BundleError, bundle_page_script
 from gradlab.course import PLAN_FILE, read_course
 from gradlab.lesson_cache import LessonCache, build_fingerprint
@@ -44,7 +45,7 @@ from gradlab.module_test import find_module_test
 from gradlab.new_lesson import NewLessonError, new_lesson
 from gradlab.problems import LessonProblems, shown_path
 from gradlab.progress_bar import ProgressBar
-from gradlab.snapshot import SnapshotError, make_snapshot
+from gradlab.snapshot import SnapshotError, compiled_stdlib, make_snapshot
 from gradlab.study_pages import load_study, part_record, progress_record, write_study_pages
 from gradlab.sync_url import SyncUrlError, read_sync_url
 from gradlab.train_page import training_module, write_train_page
@@ -195,8 +196,9 @@ def check_rendering(course, study, templates):
             "snapshot": "pyodide/python.bin.gz",
             "snapshot-for": "unbuilt",
             "snapshot-bytes": 0,
+            "boot-stdlib": "pyodide/python_stdlib_boot.zip",
         }
-        for name in ("engine-wheel", "snapshot"):
+        for name in ("engine-wheel", "snapshot", "boot-stdlib"):
             (out_dir / unbuilt[name]).parent.mkdir(parents=True, exist_ok=True)
             (out_dir / unbuilt[name]).touch()
         urls = write_static(out_dir, block_kinds=templates.block_kinds) | unbuilt
@@ -434,12 +436,16 @@ def write_runtime(out_dir):
     wheel.replace(hashed_wheel)
     snapshot = make_snapshot(NODE_MODULES, served["version"], hashed_wheel, CACHE_DIR / "snapshots")
     shutil.copyfile(snapshot, out_dir / served["folder"] / "python.bin.gz")
+    # What a boot without the snapshot fetches of the standard library: what the snapshot's state imported.
+    folder = out_dir / served["folder"]
+    write_boot_stdlib(compiled_stdlib(snapshot), folder / "python_stdlib.zip", folder / "python_stdlib_boot.zip")
     return {
         "snapshot-bytes": snapshot.stat().st_size,  # as sent: the page weighs it against the downlink
         "pyodide": served["folder"] + "/",
         "engine-wheel": hashed_wheel.relative_to(out_dir).as_posix(),
         "snapshot": assets.fingerprint(out_dir, f"{served['folder']}/python.bin.gz"),
         "snapshot-for": served["version"],
+        "boot-stdlib": assets.fingerprint(out_dir, f"{served['folder']}/python_stdlib_boot.zip"),
     }
 
 

@@ -21,7 +21,8 @@ class SnapshotError(Exception):
 
 
 def make_snapshot(node_modules, pyodide_version, engine_wheel, cache_dir):
-    """Return the path of the gzipped snapshot for this Pyodide and this engine wheel, making it if new.
+    """Return the path of the gzipped snapshot for this Pyodide and this engine wheel, making it if new
+    (and beside it, compiled_stdlib: the standard library's modules its state was imported from).
 
     Gzipped by the build, not left to the host: a plain static host sends a file as it is. The worker
     inflates it with DecompressionStream. Its zero pages (about half of its 31 MB) are left out, so
@@ -40,11 +41,18 @@ def make_snapshot(node_modules, pyodide_version, engine_wheel, cache_dir):
     completed = subprocess.run(command, capture_output=True, text=True)
     if completed.returncode != 0:
         raise SnapshotError(f"making Python's memory snapshot failed:\n{completed.stderr.strip()[-2000:]}")
+    shutil.move(f"{raw}.stdlib.zip", compiled_stdlib(cached))
     partial = cached.with_name(f"{cached.name}.{os.getpid()}.partial")
     partial.write_bytes(gzip.compress(without_zero_pages(raw.read_bytes()), compresslevel=9, mtime=0))
     raw.unlink()
     shutil.move(partial, cached)  # only a complete snapshot ever carries the final name
     return cached
+
+
+def compiled_stdlib(snapshot):
+    """The zip, beside the snapshot, of the standard library's modules that its state was imported from,
+    compiled (paths as in the library's zip, .pyc for .py)."""
+    return snapshot.with_name(f"{snapshot.name}.stdlib.zip")
 
 
 def without_zero_pages(memory):

@@ -21,15 +21,18 @@ CANARY_RUNS = [(lesson, name, canary) for lesson, name in TRIALS for canary in (
 @pytest.fixture(scope="module")
 def pyodide_verdicts(built_site):
     """Every corpus submission, then every trial with its canary, graded in one judge's and one learner's
-    Pyodide; ({(lesson, name): result}, [(lesson, trial, graded, result)])."""
+    Pyodide, each booted from the part of the standard library a boot without the snapshot fetches;
+    ({(lesson, name): result}, [(lesson, trial, graded, result)], how often the judge fetched the rest)."""
     graded = [(lesson, name) for lesson, name, *_ in CORPUS] + [(lesson, canary) for lesson, _, canary in CANARY_RUNS]
     submissions = [
         {"exercise": lesson_exercise(lesson)[1], "source": SOURCES[(lesson, name)][0], "starter": load_starter(lesson)}
         for lesson, name in graded
     ]
     (wheel,) = (built_site / "wheels").glob("*/*.whl")
+    (runtime,) = built_site.glob("pyodide-*")
+    (boot_zip,) = runtime.glob("python_stdlib_boot.*.zip")
     completed = subprocess.run(
-        ["node", str(HARNESS), str(wheel)],
+        ["node", str(HARNESS), str(wheel), str(boot_zip), str(runtime / "python_stdlib.zip")],
         input=json.dumps(submissions),
         capture_output=True,
         text=True,
@@ -42,7 +45,7 @@ def pyodide_verdicts(built_site):
     results = reply["results"]
     corpus = {(lesson, name): result for (lesson, name, *_), result in zip(CORPUS, results)}
     canaries = [(*run, result) for run, result in zip(CANARY_RUNS, results[len(CORPUS) :])]
-    return corpus, canaries
+    return corpus, canaries, reply["judgeFetches"]
 
 
 def verdict_of(result):
@@ -59,3 +62,7 @@ def test_after_each_trial_the_canary_is_graded_as_ever_in_pyodide(pyodide_verdic
     for lesson, trial, graded, result in pyodide_verdicts[1]:
         _, verdict, diagnosis = SOURCES[(lesson, graded)]
         assert verdict_of(result) == (verdict, diagnosis), f"{lesson}/{graded} after {trial}: {result['message']}"
+
+
+def test_the_judge_grades_everything_from_the_part_of_the_standard_library_a_boot_fetches(pyodide_verdicts):
+    assert pyodide_verdicts[2] == 0

@@ -37,6 +37,7 @@ const runtime = new PythonRuntime({
     snapshot: script.dataset.snapshot,
     snapshotFor: script.dataset.snapshotFor,
     snapshotBytes: Number(script.dataset.snapshotBytes),
+    bootStdlib: script.dataset.bootStdlib,
     packages: JSON.parse(script.dataset.packages || "[]"),
   },
   onStatus: (state, message) => {

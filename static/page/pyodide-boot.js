@@ -14,7 +14,8 @@ import { SnapshotBytes } from "./snapshot-memory.js";
 const SNAPSHOT_WORTH_S = 1.5;
 
 /** A booted Pyodide. files: { pyodide (its folder's URL), engine (the wheel's), snapshot, snapshotFor,
- *  snapshotBytes (its size as sent), mayDownloadSnapshot (false: only a copy this browser holds) };
+ *  snapshotBytes (its size as sent), mayDownloadSnapshot (false: only a copy this browser holds),
+ *  bootStdlib (the part of the standard library a boot without the snapshot needs; else it fetches all) };
  *  onDownload(loaded, total) is told how far the download has come, now and then. compiled: Pyodide's
  *  WebAssembly.Module, compiled by an earlier worker (none is downloaded then); else onCompiled is given
  *  the one this boot compiles. */
@@ -43,9 +44,27 @@ export async function startPyodide(files, onDownload = () => {}, { compiled = nu
       }
     }
   }
-  const [pyodide, wheel] = await Promise.all([booting({}), fetchBytes(engine)]);
+  const stdlib = files.bootStdlib ? { stdLibURL: files.bootStdlib } : {};
+  const [pyodide, wheel] = await Promise.all([booting(stdlib), fetchBytes(engine)]);
   pyodide.unpackArchive(wheel, "wheel");
+  if (files.bootStdlib) fetchRestOfStdlibWhenImported(pyodide, `${indexURL}python_stdlib.zip`);
   return pyodide;
+}
+
+/** For Python booted from a part of its standard library (gradlab/boot_stdlib.py): the first import of a
+ *  module of the rest fetches the whole library from url. Synchronously, for an import cannot wait; from
+ *  the offline copy once the service worker holds it. */
+function fetchRestOfStdlibWhenImported(pyodide, url) {
+  const restOfStdlib = pyodide.pyimport("rest_of_stdlib");
+  restOfStdlib.install((path) => {
+    const request = new XMLHttpRequest();
+    request.open("GET", url, false);
+    request.responseType = "arraybuffer";
+    request.send();
+    if (request.status !== 200) throw new Error(`${url} answered HTTP ${request.status}`);
+    pyodide.FS.writeFile(path, new Uint8Array(request.response));
+  });
+  restOfStdlib.destroy();
 }
 
 /** { stream: a promise of the snapshot's bytes, inflated as they arrive }, or null where a normal boot is

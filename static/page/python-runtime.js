@@ -66,12 +66,14 @@ class PythonWorker {
 }
 
 export class PythonRuntime {
-  // files: where the worker finds Pyodide, the engine wheel and the snapshot (page-relative URLs).
+  // files: where the worker finds Pyodide, the engine wheel, the snapshot and the standard library's part
+  // for a boot without it (page-relative URLs).
   constructor({ workerUrl, files, onStatus, onDownload, onSpare, onJudge }) {
     this.workerUrl = new URL(workerUrl, document.baseURI);
     const absolute = (url) => new URL(url, document.baseURI).href;
     this.files = {
       ...files, pyodide: absolute(files.pyodide), engine: absolute(files.engine), snapshot: absolute(files.snapshot),
+      bootStdlib: absolute(files.bootStdlib),
       packages: (files.packages || []).map(absolute),
     };
     this.onStatus = onStatus;

@@ -59,6 +59,7 @@ const files = {
   snapshot: url(page.snapshot),
   snapshotFor: page.snapshotFor,
   snapshotBytes: Number(page.snapshotBytes),
+  bootStdlib: url(page.bootStdlib),
 };
 const namesText = fetch(url(page.names)).then((response) => response.text());
 const chart = lossChart($(".train-chart"), url(page.chart));

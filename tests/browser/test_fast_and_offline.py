@@ -20,6 +20,8 @@ from tests.browser.lesson import (
     wait_for_python,
 )
 
+BOOT_STDLIB = re.compile(r"/python_stdlib_boot\.[0-9a-f]{10}\.zip$")
+
 
 def requested_paths(page):
     paths = []
@@ -62,7 +64,12 @@ def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(page, site_url)
     set_code(page, right_solution(page))
     wait_for_python(page)
     assert any(path.endswith(".whl") for path in paths)
+    assert any(BOOT_STDLIB.search(path) for path in paths)  # the part of the standard library a boot needs
     check_passes(page)
+    # A module of the rest is there all the same, found when it is first imported.
+    set_code(page, "import statistics\nprint('the median is', statistics.median([3, 1, 2]))\n")
+    click(page, "Run")
+    expect(output(page)).to_contain_text("the median is 2", timeout=BOOT_TIMEOUT_MS)
 
 
 # Every text the download's bar shows, noted as the page changes it.
@@ -167,6 +174,9 @@ def test_a_slow_first_visit_boots_without_the_snapshot_and_the_next_visit_boots_
         wait_for_python(page)
         assert not any(SNAPSHOT.search(path) for path in downlink.requested), downlink.requested
         assert any(path.endswith(".whl") for path in paths)  # a normal boot unpacks the engine's wheel
+        # Of the standard library, only the part that start-up and the grader need: a third of it.
+        assert any(BOOT_STDLIB.search(path) for path in downlink.requested), downlink.requested
+        assert not any(path.endswith("/python_stdlib.zip") for path in downlink.requested), downlink.requested
         # The judge's interpreter, booting as the learner comes to the exercise, never downloads the
         # snapshot either: the only request for it is the service worker's, filling the offline copy.
         set_code(page, right_solution(page))

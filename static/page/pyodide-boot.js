@@ -6,12 +6,14 @@ import { DownloadMeter, fetchInflated, heldCopy, inflatedBody, startWasmDownload
 import { withCompiledWasm } from "./compiled-wasm.js";
 import { SnapshotBytes } from "./snapshot-memory.js";
 
-// The snapshot spares Python's start-up and the engine's import (about 2.5 s of a 3.5 s boot on a laptop,
-// more on a phone) for its own download (about 6 MB gzipped), on top of a boot's. It is used when this
-// browser already holds it; else it is fetched only where the downlink, as the WebAssembly's first bytes
-// measure it, brings it within SNAPSHOT_WORTH_S. Slower, a normal boot is ready sooner, and sends fewer
-// bytes; the service worker's offline copy then brings the snapshot, after Python is ready, for next time.
-const SNAPSHOT_WORTH_S = 1.5;
+// The snapshot spares Python's start-up and the engine's import: about 0.6 s of a 1.2 s boot on a laptop
+// (a boot without it starts from compiled modules, gradlab/boot_stdlib.py), some 2 s on a phone. Its cost
+// is its own download (about 6.3 MB gzipped) and the whole standard library's 1 MB more than the boot's
+// part. It is used when this browser already holds it; else it is fetched only where the downlink, as
+// the WebAssembly's first bytes measure it, brings it within SNAPSHOT_WORTH_S: there the extra bytes cost
+// about what the snapshot spares a laptop, and less than it spares a phone. Slower, a normal boot is ready
+// sooner; the service worker's offline copy then brings the snapshot, after Python is ready, for next time.
+const SNAPSHOT_WORTH_S = 1;
 
 /** A booted Pyodide. files: { pyodide (its folder's URL), engine (the wheel's), snapshot, snapshotFor,
  *  snapshotBytes (its size as sent), mayDownloadSnapshot (false: only a copy this browser holds),

@@ -297,7 +297,7 @@ def slow_network_rows(runs):
             (
                 f"    bytes sent until ready (bare {bare_mb:.1f} MB); requests cut off: {aborted}",
                 f"{lesson_mb:.1f} MB",
-                f"+{lesson_mb - bare_mb:.1f} MB",
+                f"{lesson_mb - bare_mb:+.1f} MB",
                 f"≤ +{SLOW_EXTRA_BYTES_LIMIT_MB} MB",
                 lesson_mb - bare_mb <= SLOW_EXTRA_BYTES_LIMIT_MB and aborted == 0,
             ),

@@ -3,11 +3,13 @@
 // comes near it. The textarea is a working editor meanwhile: its code is readable and selectable,
 // what is typed into it is saved, and CodeMirror starts from its text, selection and focus, so
 // nothing typed while CodeMirror arrives is lost. If CodeMirror cannot load, the textarea stays.
+import { moduleLoader } from "./module-loader.js";
 import { whenNear } from "./when-near.js";
 
 export function editorSlot(textarea, { url, onRun, onCheck, onChange }) {
   let codeMirror = null;
   let loading = null;
+  const importEditor = moduleLoader(url);
   let errorLine = null; // shown once CodeMirror is there: the textarea cannot mark a line
   let beforeReplace = null; // the textarea's one step of undo, for "Undo reset"
   const root = textarea.closest("[data-block]") || textarea.parentElement;
@@ -35,7 +37,7 @@ export function editorSlot(textarea, { url, onRun, onCheck, onChange }) {
 
   function load() {
     if (!loading) shows("loading");
-    loading ??= import(new URL(url, document.baseURI).href).then(
+    loading ??= importEditor().then(
       ({ createCodeEditor }) => {
         textarea.removeEventListener("input", typed);
         codeMirror = createCodeEditor(textarea, { onRun, onCheck, onChange });

@@ -4,6 +4,8 @@
 // at idle once the button is offered, as the learner comes to the button (a pointer over it, a focus, a
 // touch), and at the click.
 
+import { moduleLoader } from "./module-loader.js";
+
 export function setupGraphPanel(root, { runtime, grading, graphView }) {
   const controls = root.querySelector(".graph-controls");
   const status = root.querySelector(".graph-status");
@@ -12,9 +14,10 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
   const button = root.querySelector('button[data-action="graph"]');
   let code = null;
   let view = null; // the promise of the graph-view module, once asked for; asked again if it failed
+  const importView = moduleLoader(graphView);
 
   function loadView() {
-    view ??= import(new URL(graphView, document.baseURI).href).then((module) => {
+    view ??= importView().then((module) => {
       whenIdle(() => module.warmUp());
       return module;
     }, (error) => {

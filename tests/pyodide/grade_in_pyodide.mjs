@@ -1,31 +1,21 @@
 // Grades submissions in real Pyodide under Node, with the engine wheel the site ships, as the page does:
 // a judge's interpreter prepares the cases and gives the verdict, a learner's interpreter runs the code
 // and sends back plain data; the learner's is replaced when it says it is no longer clean. Each boots as a
-// page boots without the snapshot: from the part of the standard library the site ships for that, with the
-// finder of the rest (gradlab/boot_stdlib.py), here reading the whole library from disk.
+// page boots without the snapshot (boot_from_part.mjs).
 // Usage: node grade_in_pyodide.mjs <engine wheel> <boot zip> <whole zip>  (stdin: JSON [{exercise, source,
 // starter}], where exercise is the grader's dict of the exercise; stdout: JSON results, in order, each graded
 // after the one before in the same learner's interpreter unless it had to be replaced, and judgeFetches: how
 // often the judge's interpreter fetched the rest of the library)
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
-
-const require = createRequire(import.meta.url);
-const pyodideDir = dirname(require.resolve("pyodide/package.json", { paths: [process.cwd()] }));
-const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
+import { bootFromPart } from "./boot_from_part.mjs";
 
 const [wheelPath, bootZip, wholeZip] = process.argv.slice(2);
 const submissions = JSON.parse(readFileSync(0, "utf8"));
 
 async function interpreter() {
-  const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: resolve(bootZip) });
-  pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
-  const booted = { pyodide, fetches: 0, browser: pyodide.pyimport("grading.browser") };
-  pyodide.pyimport("rest_of_stdlib").install((path) => {
-    booted.fetches += 1;
-    pyodide.FS.writeFile(path, new Uint8Array(readFileSync(wholeZip)));
-  });
+  const booted = { fetches: 0 };
+  booted.pyodide = await bootFromPart({ bootZip, wholeZip, wheelPath }, () => { booted.fetches += 1; });
+  booted.browser = booted.pyodide.pyimport("grading.browser");
   return booted;
 }
 

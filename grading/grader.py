@@ -15,7 +15,7 @@ from grading import learner_side, supplied_calls
 from grading.compare import agrees, agrees_nearby, close, failure_of
 from grading.exercise import Exercise, all_cases, call_arguments
 from grading.judge import NUMBER_SET, Run, evaluated_at, verified
-from grading.messages import explain, table
+from grading.messages import explain, table_columns, table_row
 from grading.sandbox import Rejected, compile_program, fresh_namespace, is_unchanged, printing_to, take_apart
 
 # passed: the numbers agree with the reference's, they come through the supplied calls as its do, and
@@ -112,6 +112,7 @@ class Judging:
         self.rng = rng or random.Random()
         self.expectations = expectations
         self.outcomes = []
+        self.rows = {}  # id of an outcome → its row of the feedback table
         self.overflowed = False  # more runs came than there are cases
 
     def take(self, shipped):
@@ -125,7 +126,9 @@ class Judging:
             self.expectations[index] if self.expectations else expect(self.exercise, [(case, drawn)], self.rng)[0]
         )
         actual = verified_case(self.exercise, case, shipped)
-        self.outcomes.append(judge_case(self.exercise, case, drawn, actual, expectation))
+        outcome = judge_case(self.exercise, case, drawn, actual, expectation)
+        self.outcomes.append(outcome)
+        self.rows[id(outcome)] = table_row(self.exercise, outcome)
 
     def verdict(self, reply):
         """The verdict, given the rest of the learner's side's reply: its output, and either how many runs
@@ -150,7 +153,8 @@ class Judging:
         error = about.actual.detail if diagnosis == "raised" else None
         if isinstance(error, dict):
             error = {key: error.get(key) for key in ("type", "message", "line", "column")}
-        return verdict(exercise, diagnosis, message, error, table(exercise, failing_first(outcomes, about)), output)
+        rows = [self.rows[id(outcome)] for outcome in failing_first(outcomes, about)]
+        return verdict(exercise, diagnosis, message, error, (table_columns(exercise), rows), output)
 
 
 UNCHANGED_STARTER = (

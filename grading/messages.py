@@ -150,15 +150,16 @@ def describe_case(exercise, case):
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def short(number):
+def short(value):
     """Format a value for a message: a number by the one number format, a list item by item."""
-    if number is None:
+    if value is None:
         return "nothing"
-    if isinstance(number, list):
-        return format(Shown(number), "")
-    if isinstance(number, bool) or not isinstance(number, (int, float)):
-        return str(number)
-    return show_number(number)
+    if isinstance(value, list):
+        # Written out rather than through Shown: a Check's table shows whole matrices, every number of them.
+        return "[" + ", ".join([short(item) for item in value]) + "]"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    return show_number(value)
 
 
 PASSED = (
@@ -362,11 +363,10 @@ GENERIC = {
 }
 
 
-def table(exercise, outcomes):
-    """(columns, rows) of the feedback table: the case's columns, then expected and actual quantities."""
-    shown = exercise.table or (*exercise.arguments, *exercise.quantities)
+def table_columns(exercise):
+    """The columns of the feedback table: the case's columns, then expected and actual quantities."""
     columns = []
-    for name in shown:
+    for name in shown_in_table(exercise):
         if name in exercise.quantities:
             label = exercise.label(name)
             columns += [
@@ -375,11 +375,22 @@ def table(exercise, outcomes):
             ]
         else:
             columns.append({"key": name, "label": exercise.label(name)})
-    rows = [
-        {"cells": cells(exercise, shown, outcome), "passed": outcome.passed, "drawn": outcome.drawn}
-        for outcome in outcomes
-    ]
-    return columns, rows
+    return columns
+
+
+def table_row(exercise, outcome):
+    """One case's row of the feedback table. A Check's judging makes each as its case is judged, while
+    the learner's side runs the next one, so that the verdict need not format a table (every number of
+    every matrix) once the last run is in."""
+    return {
+        "cells": cells(exercise, shown_in_table(exercise), outcome),
+        "passed": outcome.passed,
+        "drawn": outcome.drawn,
+    }
+
+
+def shown_in_table(exercise):
+    return exercise.table or (*exercise.arguments, *exercise.quantities)
 
 
 def cells(exercise, shown, outcome):

@@ -72,6 +72,7 @@ export function editorSlot(textarea, { url, onRun, onCheck, onChange }) {
       typed();
     },
     markErrorLine(line) {
+      if (!line && !errorLine) return; // nothing marked: CodeMirror is left alone (every Run and Check clears it)
       errorLine = line || null;
       codeMirror?.markErrorLine(line);
     },

@@ -18,6 +18,7 @@ from tests.browser.lesson import (
     result,
     right_solution,
     set_code,
+    two_frames,
     wait_for_python,
     wait_for_the_warm_spare,
 )
@@ -49,11 +50,40 @@ def test_output_appears_while_the_code_runs(page, site_url):
     expect(page.get_by_role("button", name="Stop")).to_be_disabled()
 
 
-def test_a_million_prints_are_capped_and_the_page_stays_responsive(page, site_url):
+LOG_SCROLL = "log => ({ top: log.scrollTop, end: log.scrollHeight - log.clientHeight })"
+
+
+def run_in_the_lesson(page, site_url, code):
+    """Open the lesson, and Run code once Python is ready."""
     open_lesson(page, site_url)
     wait_for_python(page)
-    set_code(page, "for i in range(1_000_000):\n    print(i)\nprint('finished')\n")
+    set_code(page, code)
     click(page, "Run")
+
+
+def test_the_output_shows_its_newest_line_unless_the_learner_scrolled_up_to_read(page, site_url):
+    run_in_the_lesson(
+        page,
+        site_url,
+        "import time\nfor i in range(150):\n    print('line', i)\n    time.sleep(0.02)\nprint('all done')\n",
+    )
+    expect(output(page)).to_contain_text("line 40", timeout=RUN_TIMEOUT_MS)
+    log = page.locator(".output")
+    scroll = log.evaluate(LOG_SCROLL)  # the lines since the last frame are not in view yet: a line or two
+    assert scroll["end"] > 300 and scroll["end"] - scroll["top"] < 100, f"the log does not follow its output: {scroll}"
+    log.evaluate("log => { log.scrollTop = 0; }")  # the learner scrolls up, to read the first lines
+    expect(output(page)).to_contain_text("line 80", timeout=RUN_TIMEOUT_MS)
+    two_frames(page)
+    assert log.evaluate(LOG_SCROLL)["top"] == 0, "the log was scrolled away from what the learner was reading"
+    log.evaluate("log => { log.scrollTop = log.scrollHeight; }")  # and back to its end: it follows again
+    expect(output(page)).to_contain_text("all done", timeout=RUN_TIMEOUT_MS)
+    two_frames(page)
+    scroll = log.evaluate(LOG_SCROLL)
+    assert scroll["end"] - scroll["top"] < 2, f"the newest line is not in view: {scroll}"
+
+
+def test_a_million_prints_are_capped_and_the_page_stays_responsive(page, site_url):
+    run_in_the_lesson(page, site_url, "for i in range(1_000_000):\n    print(i)\nprint('finished')\n")
     expect(output(page)).to_contain_text("Output stopped here", timeout=RUN_TIMEOUT_MS)
     assert page.evaluate("document.querySelector('.output').textContent.length") < 150_000
     expect(page.get_by_role("button", name="Run")).to_be_enabled(timeout=RUN_TIMEOUT_MS)

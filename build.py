@@ -33,7 +33,7 @@ import engine
 from grading.exercise import graph_cases
 from grading.messages import describe_case
 from grading.number_format import show_number
-from gradlab import assets, page_checks, runtime
+from gradlab import assets, exercise_checks, page_checks, runtime
 from gradlab.blocks import BLOCK_KINDS, page_registry, template_loader
 from gradlab.boot_stdlib import write_boot_stdlib
 from gradlab.bundle import BundleError, bundle_page_script
@@ -305,10 +305,14 @@ def converted_lessons(paths, texts, templates):
     cache = lesson_cache(templates)
     lessons = {path: cache.get(path, texts[path]) for path in paths} if cache else {}
     missing = [path for path in paths if lessons.get(path) is None]
+    if cache and missing:
+        exercise_checks.CHECKED.update(cache.exercise_checks())
     for path, lesson in zip(missing, convert_lessons([(path, texts[path]) for path in missing], templates)):
         lessons[path] = lesson
         if cache:
             cache.put(path, texts[path], lesson)
+    if cache and missing:
+        cache.keep_exercise_checks(exercise_checks.CHECKED)
     return [lessons[path] for path in paths]
 
 
@@ -348,7 +352,9 @@ def converted_one_by_one(sources, templates):
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         kinds = [templates.block_kinds] * len(sources)
         chunksize = max(1, len(sources) // (4 * workers))
-        yield from pool.map(convert_and_check_in_worker, *zip(*sources), kinds, chunksize=chunksize)
+        for lesson, checks in pool.map(convert_and_check_in_worker, *zip(*sources), kinds, chunksize=chunksize):
+            exercise_checks.CHECKED.update(checks)
+            yield lesson
 
 
 @functools.cache
@@ -357,7 +363,10 @@ def worker_templates(block_kinds):
 
 
 def convert_and_check_in_worker(path, text, block_kinds):
-    return convert_and_check(path, text, worker_templates(block_kinds))
+    """The lesson, and the exercise checks its conversion made here, which the build keeps with the rest."""
+    before = set(exercise_checks.CHECKED)
+    lesson = convert_and_check(path, text, worker_templates(block_kinds))
+    return lesson, {key: exercise_checks.CHECKED[key] for key in exercise_checks.CHECKED.keys() - before}
 
 
 def convert_and_check(path, text, templates):

@@ -6,6 +6,7 @@ second a lesson here, and most of a build's time. A build whose lessons did not 
 `make site`, `make serve` starting again, a test building a copy of the course) takes them from here.
 A key covers everything a conversion reads besides its own text, so a change anywhere in that code
 makes every lesson new again; nothing is ever reused by mistake, only converted once more than needed.
+The exercise checks are kept beside them under the same fingerprint, each keyed by the whole exercise.
 """
 
 import hashlib
@@ -15,6 +16,8 @@ import pickle
 import sys
 from dataclasses import replace
 from pathlib import Path
+
+CHECKS_KEPT = 1000  # exercise checks: an instructor's every edit of an exercise adds one
 
 # What converting and checking a lesson runs or reads besides the lesson: the build, the grader, the
 # engine the lessons' code imports, the training code modules 10 use, the block templates, the data.
@@ -69,11 +72,31 @@ class LessonCache:
 
     def put(self, path, text, lesson):
         """Keep lesson, dropping the versions of the same lesson file kept before (one per file name)."""
+        self.write(self.entry(path, text), f"{Path(path).stem}.*.pickle", lesson)
+
+    def exercise_checks(self):
+        """The exercise checks that builds by this code made (gradlab.exercise_checks.CHECKED): a lesson
+        converted again because its prose changed then finds its exercise already checked, in a new process
+        too (the first save after `make serve` starts, where every lesson came from here)."""
+        try:
+            return pickle.loads(self.checks_entry().read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            return {}
+
+    def keep_exercise_checks(self, checks):
+        """Keep checks (those read from here too), the newest CHECKS_KEPT of them, dropping what older code kept."""
+        newest = dict(list(checks.items())[-CHECKS_KEPT:])  # a dict keeps the order its entries came in
+        self.write(self.checks_entry(), "exercise-checks.*.pickle", newest)
+
+    def checks_entry(self):
+        return self.folder / f"exercise-checks.{self.fingerprint[:32]}.pickle"
+
+    def write(self, entry, older, value):
+        """Write value to entry, dropping the other entries that the pattern older matches."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        entry = self.entry(path, text)
-        for older in self.folder.glob(f"{Path(path).stem}.*.pickle"):
-            if older != entry:
-                older.unlink(missing_ok=True)
+        for kept in self.folder.glob(older):
+            if kept != entry:
+                kept.unlink(missing_ok=True)
         partial = entry.with_suffix(f".{os.getpid()}.partial")
-        partial.write_bytes(pickle.dumps(lesson, protocol=pickle.HIGHEST_PROTOCOL))
+        partial.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         partial.replace(entry)  # a build stopped halfway never leaves half an entry

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 import build
-from gradlab import lesson_cache
+from gradlab import exercise_checks, lesson_cache
 from gradlab.blocks import BLOCK_KINDS
 from gradlab.lesson_cache import LessonCache, build_fingerprint
 
@@ -59,6 +59,46 @@ def test_a_changed_text_is_converted_again_and_its_older_entry_dropped(tmp_path,
     assert conversions == [path, path]
     assert "slope" in pickle.dumps(changed).decode("latin-1")
     assert len(list((tmp_path / "cache").glob(f"{path.stem}.*.pickle"))) == 1
+
+
+@pytest.fixture
+def exercises_checked(monkeypatch):
+    """A new process's exercise checks (none made yet); the list returned fills with each exercise checked."""
+    monkeypatch.setattr(exercise_checks, "CHECKED", {})
+    checked, check = [], exercise_checks.exercise_problems
+
+    def counted(path, block):
+        checked.append(block["id"])
+        return check(path, block)
+
+    monkeypatch.setattr(exercise_checks, "exercise_problems", counted)
+    return checked
+
+
+def test_a_new_process_does_not_check_again_an_exercise_whose_prose_alone_changed(
+    tmp_path, conversions, exercises_checked, monkeypatch
+):
+    path = lesson_in(tmp_path / "lessons")
+    first = load(path)
+    assert exercises_checked == ["slope"]
+    monkeypatch.setattr(exercise_checks, "CHECKED", {})  # `make serve` starts again: its lessons come from disk
+    path.write_text(
+        path.read_text(encoding="utf-8") + "\nA paragraph the instructor adds at the end.\n", encoding="utf-8"
+    )
+    edited = load(path)
+    assert conversions == [path, path] and exercises_checked == ["slope"]
+    assert edited.problems == first.problems
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("--- passed\n", "--- passed\nWell done. ", 1), encoding="utf-8"
+    )
+    load(path)
+    assert exercises_checked == ["slope", "slope"], "a changed exercise was not checked again"
+
+
+def test_a_build_in_parallel_keeps_the_exercise_checks_its_workers_made(exercises_checked):
+    lesson, checks = build.convert_and_check_in_worker(LESSON, LESSON.read_text(encoding="utf-8"), tuple(BLOCK_KINDS))
+    assert exercises_checked == ["slope"] and checks and checks.items() <= exercise_checks.CHECKED.items()
+    assert not lesson.problems
 
 
 def test_changed_code_converts_every_lesson_again(tmp_path, conversions, monkeypatch):

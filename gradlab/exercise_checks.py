@@ -3,6 +3,7 @@ starter and every mistake fail and are recognised as themselves, mistakes can be
 no message hands over the fix's code."""
 
 import ast
+import hashlib
 import io
 import json
 import random
@@ -34,20 +35,22 @@ class GradingTimedOut(StoppedFromOutside):
 
 
 # An exercise checked once is not checked again while nothing of it has changed: the live preview
-# rebuilds a lesson at every save of its prose, and a course may hold copies of one exercise.
+# rebuilds a lesson at every save of its prose, and a course may hold copies of one exercise. Keyed by a
+# digest of the whole exercise, so that the build can keep them on disk small (gradlab/lesson_cache.py).
 CHECKED = {}
 
 
 def check_exercise(path, block):
     """(every problem of one exercise, each at the line of the part it is about; whether its solution
     can be trusted, so that what is judged against it, an explore's yours(), may be)."""
-    key = (
+    whole = (
         json.dumps(block["grading"].to_dict(), sort_keys=True),
         block["starter"],
-        block["time_limit"],
+        repr(block["time_limit"]),
         repr(block["lines"]),
         repr(block.get("expectations", ())),
     )
+    key = hashlib.sha256("\0".join(whole).encode()).hexdigest()
     if key not in CHECKED:
         problems, trusted = exercise_problems(path, block)
         CHECKED[key] = ([(problem.line, problem.message) for problem in problems], trusted)

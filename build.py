@@ -306,14 +306,26 @@ def converted_lessons(paths, texts, templates):
     lessons = {path: cache.get(path, texts[path]) for path in paths} if cache else {}
     missing = [path for path in paths if lessons.get(path) is None]
     if cache and missing:
-        exercise_checks.CHECKED.update(cache.exercise_checks())
+        take_in_kept_checks(cache)
+    checked = len(exercise_checks.CHECKED)
     for path, lesson in zip(missing, convert_lessons([(path, texts[path]) for path in missing], templates)):
         lessons[path] = lesson
         if cache:
             cache.put(path, texts[path], lesson)
-    if cache and missing:
+    if cache and len(exercise_checks.CHECKED) > checked:  # a save of prose alone checks nothing new
         cache.keep_exercise_checks(exercise_checks.CHECKED)
     return [lessons[path] for path in paths]
+
+
+CHECKS_TAKEN_IN = set()  # the kept exercise checks this process has read: each file once, not at every save
+
+
+def take_in_kept_checks(cache):
+    """Add the exercise checks that earlier builds kept in cache to this process's, once a process."""
+    entry = cache.checks_entry()
+    if entry not in CHECKS_TAKEN_IN:
+        CHECKS_TAKEN_IN.add(entry)
+        exercise_checks.CHECKED.update(cache.exercise_checks())
 
 
 def lesson_cache(templates):

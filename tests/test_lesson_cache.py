@@ -63,8 +63,9 @@ def test_a_changed_text_is_converted_again_and_its_older_entry_dropped(tmp_path,
 
 @pytest.fixture
 def exercises_checked(monkeypatch):
-    """A new process's exercise checks (none made yet); the list returned fills with each exercise checked."""
+    """A new process's exercise checks (none made or read yet); the list returned fills with each exercise checked."""
     monkeypatch.setattr(exercise_checks, "CHECKED", {})
+    monkeypatch.setattr(build, "CHECKS_TAKEN_IN", set())
     checked, check = [], exercise_checks.exercise_problems
 
     def counted(path, block):
@@ -82,6 +83,7 @@ def test_a_new_process_does_not_check_again_an_exercise_whose_prose_alone_change
     first = load(path)
     assert exercises_checked == ["slope"]
     monkeypatch.setattr(exercise_checks, "CHECKED", {})  # `make serve` starts again: its lessons come from disk
+    monkeypatch.setattr(build, "CHECKS_TAKEN_IN", set())
     path.write_text(
         path.read_text(encoding="utf-8") + "\nA paragraph the instructor adds at the end.\n", encoding="utf-8"
     )

@@ -83,6 +83,16 @@ def test_every_corpus_verdict_and_diagnosis(lesson, name, source, verdict, diagn
     assert got == (verdict, diagnosis), result["message"]
 
 
+def test_a_recursive_walk_runs_out_of_depth_on_the_chain_and_is_told_why():
+    """Lesson 7.5's chain is there to be deeper than Python lets calls nest: were it made shorter than
+    the limit, the recursive sort the lesson warns of would pass."""
+    (source,) = (source for name, source, _, _ in load_corpus("7.5") if name == "message_recursive_walk")
+    result = grade_submission(lesson_exercise("7.5")[1], source, starter=load_starter("7.5"))
+    assert not result["passed"]
+    assert "RecursionError" in result["message"]
+    assert f"only about {sys.getrecursionlimit():,} deep" in result["message"]
+
+
 def test_every_corpus_is_large_and_mixed():
     for lesson in corpus_lessons():
         verdicts = [verdict for _, _, verdict, _ in load_corpus(lesson)]

@@ -86,7 +86,7 @@ def test_every_corpus_verdict_and_diagnosis(lesson, name, source, verdict, diagn
 def test_a_recursive_walk_runs_out_of_depth_on_the_chain_and_is_told_why():
     """Lesson 7.5's chain is there to be deeper than Python lets calls nest: were it made shorter than
     the limit, the recursive sort the lesson warns of would pass."""
-    (source,) = (source for name, source, _, _ in load_corpus("7.5") if name == "message_recursive_walk")
+    (source,) = (source for name, source, _, _ in load_corpus("7.5") if name == "wrong_recursive_sort")
     result = grade_submission(lesson_exercise("7.5")[1], source, starter=load_starter("7.5"))
     assert not result["passed"]
     assert "RecursionError" in result["message"]

@@ -117,8 +117,8 @@ def read_graph(shipped):
         ):
             raise BrokenGraph("a node does not have one number as local gradient per child")
         parents = list(chain.from_iterable(map(repeat, range(len(arity)), arity)))
-        if not all(map(lt, children, parents)):
-            raise BrokenGraph("a node does not have one number as local gradient per child")
+        if not all(map(lt, children, parents)):  # shipped children first: only a cycle leaves one after
+            raise BrokenGraph("it goes round in a circle: a node is computed from itself")
         count = len(data)
         outputs = [index_in(i, count) for i in outputs]
         inputs = {name: map_leaves(lambda i: index_in(i, count), at) for name, at in inputs.items()}

@@ -294,6 +294,11 @@ DOUBLE = tiny_exercise("return x * 2", [1.0, 2.0])
         ("y = x * 2\ny._children = (x, 3.0)\nreturn y", "broken_graph", ": one of its links is not a Value."),
         ("y = x * 2\ny._children = {x}\nreturn y", "broken_graph", ": a node's children are not a tuple."),
         (
+            "y = x * 2\nx._children, x._local_grads = (y,), (1.0,)\nreturn y",
+            "broken_graph",
+            ": it goes round in a circle: a node is computed from itself.",
+        ),
+        (
             "class Mine(Value):\n    pass\nreturn Mine(x.data * 2, (x,), (2.0,))",
             "broken_graph",
             ": it holds a Mine where a Value should be.",

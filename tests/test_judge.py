@@ -71,7 +71,7 @@ def last_with_children(shipped):
         (lambda s: s["rates"].__setitem__(0, None), "one number as local gradient per child"),
         (lambda s: s["arity"].__setitem__(-1, s["arity"][-1] + 1), "one number as local gradient per child"),
         (lambda s: s["arity"].__setitem__(-1, 1.0), "one number as local gradient per child"),
-        (lambda s: s["children"].__setitem__(-1, len(s["data"]) - 1), "one number as local gradient per child"),
+        (lambda s: s["children"].__setitem__(-1, len(s["data"]) - 1), "round in a circle"),
         (lambda s: s["children"].__setitem__(-1, -1), "one number as local gradient per child"),
         (lambda s: s["children"].pop(), "one number as local gradient per child"),
         (lambda s: s["data"].pop(), "not a graph the grader can read"),

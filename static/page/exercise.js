@@ -7,6 +7,9 @@ import { renderCasesTable } from "./cases-table.js";
 import { keepCodeInStep } from "./code-across-tabs.js";
 import { whenNear } from "./when-near.js";
 
+// Under this a response feels instant: a run that ends sooner is shown at once, with its result.
+const SHOWN_RUNNING_AFTER_MS = 100;
+
 // The exercise's page module (static/page/blocks.js starts it).
 export const usesPython = true;
 export function start(element, page) {
@@ -73,25 +76,52 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
     if (!running && focused === buttons.stop) startedBy.focus();
   }
 
+  // What a run changes at its start (Run and Check disabled, Stop focused, the last output and verdict
+  // cleared) waits until it has taken SHOWN_RUNNING_AFTER_MS, and so does its output: a run that ends
+  // sooner changes the page once, with what it gave. A frame drawn in between would take a core from the
+  // two interpreters a Check runs on, and make the verdict later. The result says it is being updated
+  // (aria-busy) from the start: a screen reader tells the new verdict, not the one it replaces.
   async function execute(kind) {
     if (busy) return;
     busy = true;
-    setRunning(true);
+    result.setAttribute("aria-busy", "true");
+    let held = []; // the output that came before the page shows the run; null once it does
+    const hold = (stream, text) => (held ? held.push([stream, text]) : output.append(stream, text));
+    const release = () => {
+      clearLastRun();
+      for (const [stream, text] of held) output.append(stream, text);
+      held = null;
+    };
+    const showRunning = () => {
+      if (!held) return;
+      setRunning(true);
+      release();
+    };
+    const timer = setTimeout(showRunning, SHOWN_RUNNING_AFTER_MS);
+    if (runtime.state !== "ready") {
+      showRunning();
+      output.append("note", "Python is still loading; your code will run as soon as it is ready…\n");
+    }
+    const code = editor.getCode();
+    const outcome = kind === "check" ? await check(code, hold) : await runtime.run(code, hold, { timeLimitMs });
+    clearTimeout(timer);
+    busy = false;
+    if (held) release();
+    else setRunning(false, buttons[kind]);
+    report(kind, outcome, code);
+    result.removeAttribute("aria-busy");
+  }
+
+  function clearLastRun() {
     output.clear();
     result.replaceChildren();
     resultCases.replaceChildren();
     editor.markErrorLine(null);
-    if (runtime.state !== "ready") output.append("note", "Python is still loading; your code will run as soon as it is ready…\n");
-    const code = editor.getCode();
-    const outcome = kind === "check" ? await check(code) : await runtime.run(code, output.append, { timeLimitMs });
-    busy = false;
-    setRunning(false, buttons[kind]);
-    report(kind, outcome, code);
   }
 
-  async function check(code) {
+  async function check(code, onOutput) {
     try {
-      return await runtime.check(await grading(), code, starter, output.append, { timeLimitMs });
+      return await runtime.check(await grading(), code, starter, onOutput, { timeLimitMs });
     } catch (error) {
       return { kind: "stopped", reason: "no-grading", message: error.message };
     }

@@ -63,7 +63,14 @@ def a_right_check_passes(page, timeout=RUN_TIMEOUT_MS):
 def check_passes(page, timeout=RUN_TIMEOUT_MS):
     """Check the editor's code and see it pass."""
     click(page, "Check")
-    expect(result(page)).to_contain_text(re.compile("^Passed"), timeout=timeout)
+    finished(page, timeout)
+    expect(result(page)).to_contain_text(re.compile("^Passed"))
+
+
+def finished(page, timeout=RUN_TIMEOUT_MS):
+    """Wait for the run or Check just started to end: a quick one leaves the last verdict and output in place
+    until it shows its own, so text alone cannot tell the two apart."""
+    expect(result(page)).not_to_have_attribute("aria-busy", "true", timeout=timeout)
 
 
 def set_code(page, code):

@@ -5,7 +5,7 @@ leaves focus on something visible, never on the page's body."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.lesson import RUN_TIMEOUT_MS, code_editor, lesson_folders, wait_for_python
+from tests.browser.lesson import RUN_TIMEOUT_MS, code_editor, finished, lesson_folders, wait_for_python
 from tests.corpus import graded_lessons
 
 MOST_STOPS = 400  # a page with more is a walk that never ends
@@ -84,6 +84,7 @@ def press(page, name):
 
 
 def no_code_running(page):
+    finished(page)
     expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled(timeout=RUN_TIMEOUT_MS)
 
 

@@ -13,6 +13,7 @@ from tests.browser.lesson import (
     check_passes,
     click,
     code_editor,
+    finished,
     open_lesson,
     output,
     paste_code,
@@ -143,6 +144,7 @@ HOSTILE_INPUTS = [
 
 
 def settled(page):
+    finished(page)
     expect(page.get_by_role("button", name="Run", exact=True)).to_be_enabled(timeout=RUN_TIMEOUT_MS)
 
 

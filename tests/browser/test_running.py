@@ -51,6 +51,61 @@ def test_output_appears_while_the_code_runs(page, site_url):
     expect(page.get_by_role("button", name="Stop")).to_be_disabled()
 
 
+# What the exercise shows at each turn of the page's event loop (where a frame may be drawn) from now on.
+RECORD_WHAT_IS_SHOWN = """() => {
+  const exercise = document.querySelector(".exercise");
+  const shown = () => ({
+    checkEnabled: !exercise.querySelector('button[data-action="check"]').disabled,
+    stopEnabled: !exercise.querySelector('button[data-action="stop"]').disabled,
+    result: exercise.querySelector(".result").textContent,
+    output: exercise.querySelector(".output").textContent,
+  });
+  window.shownStates = [];
+  new MutationObserver(() => window.shownStates.push(shown()))
+    .observe(exercise, { subtree: true, childList: true, attributes: true, characterData: true });
+}"""
+
+
+def pause_the_pages_timers(page):
+    """From now on the page's timers wait for the test (page.clock.run_for); its workers and messages do not."""
+    page.clock.install()
+    page.clock.pause_at(time.time() + 1)
+
+
+def test_a_check_that_ends_at_once_changes_the_page_once_with_its_verdict(page, site_url):
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    a_right_check_passes(page)
+    before = page.evaluate("document.querySelector('.exercise .output').textContent")
+    pause_the_pages_timers(page)  # however long the Check takes here, it ends before the page shows it running
+    page.evaluate(RECORD_WHAT_IS_SHOWN)
+    check_passes(page)
+    states = page.evaluate("window.shownStates")
+    # Until its verdict, the page shows the last one, with its output and the buttons as they were.
+    assert all(state["checkEnabled"] and not state["stopEnabled"] for state in states), states
+    assert all(state["result"].startswith("Passed") and state["output"] == before for state in states), states
+
+
+def test_a_run_that_goes_on_shows_it_runs_after_a_tenth_of_a_second(page, site_url):
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    set_code(page, "print('the last run')")
+    click(page, "Run")
+    expect(output(page)).to_have_text("the last run", timeout=RUN_TIMEOUT_MS)
+    pause_the_pages_timers(page)
+    set_code(page, "import time\nprint('started', flush=True)\nwhile True:\n    time.sleep(0.01)\n")
+    click(page, "Run")
+    time.sleep(0.5)  # its print has come to the page by now, which keeps it until the run is shown
+    stop = page.get_by_role("button", name="Stop")
+    expect(output(page)).to_have_text("the last run")
+    expect(stop).to_be_disabled()
+    page.clock.run_for(100)
+    expect(stop).to_be_enabled()
+    expect(output(page)).to_have_text("started")
+    click(page, "Stop")
+    expect(output(page)).to_contain_text("Stopped (KeyboardInterrupt).", timeout=RUN_TIMEOUT_MS)
+
+
 LOG_SCROLL = "log => ({ top: log.scrollTop, end: log.scrollHeight - log.clientHeight })"
 
 

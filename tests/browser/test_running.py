@@ -58,6 +58,7 @@ RECORD_WHAT_IS_SHOWN = """() => {
     checkEnabled: !exercise.querySelector('button[data-action="check"]').disabled,
     stopEnabled: !exercise.querySelector('button[data-action="stop"]').disabled,
     result: exercise.querySelector(".result").textContent,
+    busy: exercise.querySelector(".result").getAttribute("aria-busy"),
     output: exercise.querySelector(".output").textContent,
   });
   window.shownStates = [];
@@ -81,9 +82,12 @@ def test_a_check_that_ends_at_once_changes_the_page_once_with_its_verdict(page, 
     page.evaluate(RECORD_WHAT_IS_SHOWN)
     check_passes(page)
     states = page.evaluate("window.shownStates")
-    # Until its verdict, the page shows the last one, with its output and the buttons as they were.
+    # The result says it is being updated from the click to the verdict, so a screen reader waits for the new one.
+    during = [state for state in states if state["busy"] == "true"]
+    assert during and states[-1]["busy"] is None, states
+    # Until its verdict, the page shows the last one, with its output; the buttons stay as they were throughout.
+    assert all(state["result"].startswith("Passed") and state["output"] == before for state in during), states
     assert all(state["checkEnabled"] and not state["stopEnabled"] for state in states), states
-    assert all(state["result"].startswith("Passed") and state["output"] == before for state in states), states
 
 
 def test_a_run_that_goes_on_shows_it_runs_after_a_tenth_of_a_second(page, site_url):

@@ -81,13 +81,14 @@ def prepare_json(exercise_json):
     page has them drawn while the learner writes or reads the last verdict; what the reference gives on
     them (grading.grader.Expectation) is worked out now too, and kept here for the Check."""
     exercise = exercise_of(exercise_json)
-    cases = all_cases(exercise)
+    draws = random.Random(SEED)
+    cases = all_cases(exercise, draws)
     if exercise_json not in REHEARSED:
         REHEARSED.add(exercise_json)
         rehearse(exercise, cases)
     prepared = json.dumps(cases)
     try:
-        AHEAD[exercise_json] = (prepared, expect(exercise, cases, random.Random()))
+        AHEAD[exercise_json] = (prepared, expect(exercise, cases, draws))
     except Exception:  # noqa: BLE001 - only time is lost: the Check works them out again, and says what is wrong
         AHEAD.pop(exercise_json, None)
     return json.dumps(
@@ -95,6 +96,10 @@ def prepare_json(exercise_json):
     )
 
 
+# The seed of the next Check's draws (its cases, and the moves away from them): None, fresh from the system
+# at each draw (a seeded generator kept here would be kept in the snapshot, the same for every learner);
+# tests set one to draw the same cases at every run.
+SEED = None
 REHEARSED = set()  # the exercises whose Check this interpreter has rehearsed
 AHEAD = {}  # exercise JSON → (its last prepared cases, their Expectations): a Check's judging takes them
 

@@ -5,29 +5,44 @@ import math
 from grading.shapes import leaves
 
 NEARBY_TOLERANCE = 1e-6  # see agrees_nearby: far below what a move of 1% changes, far above rounding
+# A number that is 0 in exact arithmetic but summed from terms that cancel comes out as rounding, some
+# 1e-16 times the size of those terms, and of either sign: two right answers that add in another order
+# disagree there by any ratio. Within a list, a difference this small beside its largest number is that.
+ROUNDING = 1e-12
 
 
-def close(actual, expected, tolerance):
-    """Equal within a relative tolerance; exactly 0 expects (almost) exactly 0; inf and nan must match."""
+def close(actual, expected, tolerance, rounding=0.0):
+    """Equal within a relative tolerance, or within rounding of each other (an absolute margin); exactly 0
+    expects (almost) exactly 0; inf and nan must match."""
     if math.isnan(expected) or math.isnan(actual):
         return math.isnan(expected) and math.isnan(actual)
     if math.isinf(expected) or math.isinf(actual):
         return actual == expected
+    if abs(actual - expected) <= rounding:
+        return True
     if expected == 0:
         return abs(actual) <= 1e-12
     return math.isclose(actual, expected, rel_tol=tolerance)
 
 
 def same_numbers(actual, expected, tolerance):
-    """Two numbers, or two (nested) lists of numbers of one shape, agree within tolerance."""
+    """Two numbers, or two (nested) lists of numbers of one shape, agree within tolerance; a number of a
+    list may also miss by ROUNDING times the list's largest (a 0 that rounding left as 1e-16)."""
+    if not (isinstance(expected, list) or isinstance(actual, list)):
+        return close(actual, expected, tolerance)
+    scale = max((abs(number) for number in leaves(expected) if math.isfinite(number)), default=0.0)
+    return same_shape_and_numbers(actual, expected, tolerance, ROUNDING * scale)
+
+
+def same_shape_and_numbers(actual, expected, tolerance, rounding):
     if isinstance(expected, list) or isinstance(actual, list):
         return (
             isinstance(expected, list)
             and isinstance(actual, list)
             and len(actual) == len(expected)
-            and all(same_numbers(a, e, tolerance) for a, e in zip(actual, expected))
+            and all(same_shape_and_numbers(a, e, tolerance, rounding) for a, e in zip(actual, expected))
         )
-    return close(actual, expected, tolerance)
+    return close(actual, expected, tolerance, rounding)
 
 
 def agrees(exercise, actual, expected, quantities=None):

@@ -8,15 +8,17 @@ Returns a JSON-able verdict."""
 import functools
 import io
 import json
+import math
 import random
 from collections import namedtuple
 
 from grading import learner_side, supplied_calls
-from grading.compare import agrees, agrees_nearby, close, failure_of
+from grading.compare import ROUNDING, agrees, agrees_nearby, close, failure_of, same_numbers
 from grading.exercise import Exercise, all_cases, call_arguments
 from grading.judge import NUMBER_SET, Run, evaluated_at, verified
 from grading.messages import explain, table_columns, table_row
 from grading.sandbox import Rejected, compile_program, fresh_namespace, is_unchanged, printing_to, take_apart
+from grading.shapes import leaves
 
 # passed: the numbers agree with the reference's, they come through the supplied calls as its do, and
 # the graph computes them (worked out again near the case, it still agrees). nudged: Nudge, when it did not.
@@ -391,35 +393,44 @@ def fed_like_the_reference(exercise, actual, expected):
     fed, wanted = actual.fed, expected.fed
     if len(fed) != len(wanted):
         return False
+    # The gradients reaching the calls are compared as one list is (grading.compare.same_numbers): a
+    # gradient that cancels to 0 is rounding of either sign beside the largest. Both lists are sorted
+    # by gradient, but two calls whose gradients differ by rounding alone may sort either way: each
+    # call the reference makes is matched with the first of the learner's still unmatched that agrees.
+    rounding = ROUNDING * max((abs(grad) for grad, _ in wanted if math.isfinite(grad)), default=0.0)
     # The results of one call share its arguments (see grading.judge.read_graph): compared once a pair.
     compared = {}
-    for (grad, arguments), (wanted_grad, wanted_arguments) in zip(fed, wanted):
-        if not close(grad, wanted_grad, exercise.tolerance):
+
+    def agree(call, wanted_call):
+        (grad, arguments), (wanted_grad, wanted_arguments) = call, wanted_call
+        if not close(grad, wanted_grad, exercise.tolerance, rounding):
             return False
         pair = (id(arguments), id(wanted_arguments))
         if pair not in compared:
             compared[pair] = same_arguments(arguments, wanted_arguments, exercise.tolerance)
-        if not compared[pair]:
+        return compared[pair]
+
+    unmatched = list(fed)
+    for wanted_call in wanted:
+        match = next((index for index, call in enumerate(unmatched) if agree(call, wanted_call)), None)
+        if match is None:
             return False
+        del unmatched[match]
     return True
 
 
 def same_arguments(arguments, wanted, tolerance):
     """The same numbers as a call's arguments (a number, or a list of numbers: a vector), within
-    tolerance; an argument that is not numbers never matches."""
+    tolerance (a vector's as same_numbers compares lists); an argument that is not numbers never matches."""
     return len(arguments) == len(wanted) and all(same_argument(a, e, tolerance) for a, e in zip(arguments, wanted))
 
 
 def same_argument(actual, expected, tolerance):
-    if isinstance(actual, list) and isinstance(expected, list):
-        if len(actual) != len(expected):
-            return False
-        if actual == expected and set(map(type, actual)) <= NUMBER_SET:
+    if isinstance(actual, list) and isinstance(expected, list) and actual == expected:
+        if set(map(type, actual)) <= NUMBER_SET:
             return True  # a vector of the very same numbers, the usual case: told at once, not number by number
-        return all(same_argument(a, e, tolerance) for a, e in zip(actual, expected))
-    return (
-        type(actual) in NUMBER_SET and type(expected) in NUMBER_SET and close(float(actual), float(expected), tolerance)
-    )
+    numbers = leaves(actual) + leaves(expected)
+    return all(type(number) in NUMBER_SET for number in numbers) and same_numbers(actual, expected, tolerance)
 
 
 def recognised_mistake(exercise, outcomes, first_failing):

@@ -65,3 +65,9 @@ def load_corpus(lesson_id="8.6"):
         # The expect line is blanked, not removed, so line numbers still match the file.
         entries.append((path.stem, "\n" + rest, verdict, diagnosis))
     return entries
+
+
+def corpus_seed(lesson_id, name):
+    """The seed of the cases drawn at a corpus submission's Check, in CPython and in Pyodide alike: each
+    submission meets cases of its own, the same at every run."""
+    return f"{lesson_id}/{name}"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.corpus import corpus_lessons, lesson_exercise, load_corpus, load_starter
+from tests.corpus import corpus_lessons, corpus_seed, lesson_exercise, load_corpus, load_starter
 from tests.test_grader import CANARIES, TRIALS
 
 HARNESS = Path(__file__).parent / "pyodide" / "grade_in_pyodide.mjs"
@@ -25,7 +25,12 @@ def pyodide_verdicts(built_site):
     ({(lesson, name): result}, [(lesson, trial, graded, result)], how often the judge fetched the rest)."""
     graded = [(lesson, name) for lesson, name, *_ in CORPUS] + [(lesson, canary) for lesson, _, canary in CANARY_RUNS]
     submissions = [
-        {"exercise": lesson_exercise(lesson)[1], "source": SOURCES[(lesson, name)][0], "starter": load_starter(lesson)}
+        {
+            "exercise": lesson_exercise(lesson)[1],
+            "source": SOURCES[(lesson, name)][0],
+            "starter": load_starter(lesson),
+            "seed": corpus_seed(lesson, name),
+        }
         for lesson, name in graded
     ]
     (wheel,) = (built_site / "wheels").glob("*/*.whl")

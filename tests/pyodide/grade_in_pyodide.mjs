@@ -3,9 +3,9 @@
 // and sends back plain data; the learner's is replaced when it says it is no longer clean. Each boots as a
 // page boots without the snapshot (boot_from_part.mjs).
 // Usage: node grade_in_pyodide.mjs <engine wheel> <boot zip> <whole zip>  (stdin: JSON [{exercise, source,
-// starter}], where exercise is the grader's dict of the exercise; stdout: JSON results, in order, each graded
-// after the one before in the same learner's interpreter unless it had to be replaced, and judgeFetches: how
-// often the judge's interpreter fetched the rest of the library)
+// starter, seed}], where exercise is the grader's dict of the exercise and seed seeds the draws of its cases; stdout:
+// JSON results, in order, each graded after the one before in the same learner's interpreter unless it had
+// to be replaced, and judgeFetches: how often the judge's interpreter fetched the rest of the library)
 import { readFileSync } from "node:fs";
 import { bootFromPart } from "./boot_from_part.mjs";
 
@@ -23,8 +23,9 @@ const judge = await interpreter();
 let learner = await interpreter();
 let replaced = 0;
 const results = [];
-for (const { exercise, source, starter } of submissions) {
+for (const { exercise, source, starter, seed } of submissions) {
   const text = JSON.stringify(exercise);
+  judge.pyodide.runPython(`import grading.browser; grading.browser.SEED = ${JSON.stringify(seed)}`);
   const prepared = JSON.parse(judge.browser.prepare_json(text));
   // As the page's workers do: the judging begins, and takes each case's run as the learner's side hands it on.
   const judging = judge.browser.begin_judging(text, source, starter ?? null, prepared.prepared);

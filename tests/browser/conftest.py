@@ -117,6 +117,7 @@ class OffOriginGuard:
         self.proxy = proxy
         self.proxied_before = len(proxy.requests)
         self.foreign = []
+        self.listeners = []
 
     def watch(self, context, site_url):
         """Note each request of context's pages, workers and service worker that leaves site_url's origin."""
@@ -129,7 +130,14 @@ class OffOriginGuard:
                 self.foreign.append(f"{who}: {request.method} {request.url}")
 
         context.on("request", note)
+        self.listeners.append((context, note))
         return context
+
+    def unwatch(self, context):
+        """Stops noting context's requests (a context that outlives the test)."""
+        for watched, note in [pair for pair in self.listeners if pair[0] is context]:
+            watched.remove_listener("request", note)
+            self.listeners.remove((watched, note))
 
     def leaks(self):
         """Every request that left: seen by the contexts, or refused by the proxy since the test began."""
@@ -178,13 +186,39 @@ def pytest_runtest_makereport(item, call):
     report.sections.append(("the page's Python", f"statuses: {statuses}\nconsole:\n" + "\n".join(console)))
 
 
+@pytest.fixture(scope="session")
+def warm_context(browser):
+    """The context `page` opens its pages in: test after test, its HTTP cache keeps the site's files, and
+    with them the WebAssembly that Chromium compiled, as a learner's browser does on a second lesson."""
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+def clear_storage(page, origins):
+    """Empties what origins keep in page's context: storage of every kind, service workers, the Cache API."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for origin in origins:
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin.rstrip("/"), "storageTypes": "all"})
+    finally:
+        cdp.detach()
+
+
 @pytest.fixture
-def page(new_context):
-    """A fresh page (empty storage) in a guarded context, with the console's messages kept."""
-    page = new_context().new_page()
+def page(warm_context, off_origin_guard, site_url, plain_host_url):
+    """A page with empty storage (no service worker, nothing saved) in the warm context, guarded, with the
+    console's messages kept. A test that changes its context (a clock, routes, offline) makes its own."""
+    page = warm_context.new_page()
+    origins = (site_url, plain_host_url)
+    clear_storage(page, origins)
+    off_origin_guard.watch(warm_context, site_url)
     page.console_messages = []
     page.on("console", lambda message: page.console_messages.append(message.text))
-    return page
+    yield page
+    off_origin_guard.unwatch(warm_context)
+    for open_page in warm_context.pages:
+        open_page.close()
 
 
 class RuntimeHoldingFiles(SiteFiles):

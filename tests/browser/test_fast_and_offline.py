@@ -29,7 +29,14 @@ def requested_paths(page):
     return paths
 
 
-def test_python_boots_from_the_snapshot_without_unpacking_the_wheel(page, site_url):
+def first_visit(new_context):
+    """A page of a context of its own: nothing in its HTTP cache, as on a learner's first visit (the
+    `page` fixture's context keeps the files of the tests before)."""
+    return new_context().new_page()
+
+
+def test_python_boots_from_the_snapshot_without_unpacking_the_wheel(new_context, site_url):
+    page = first_visit(new_context)
     paths = requested_paths(page)
     open_lesson(page, site_url)
     wait_for_python(page)
@@ -40,7 +47,8 @@ def test_python_boots_from_the_snapshot_without_unpacking_the_wheel(page, site_u
     assert not any(path.endswith("/pyodide.asm.wasm") for path in paths)
 
 
-def test_a_host_that_decodes_the_gzip_itself_still_boots_python(page, site_url, built_site):
+def test_a_host_that_decodes_the_gzip_itself_still_boots_python(new_context, site_url, built_site):
+    page = first_visit(new_context)
     # Some hosts send a .gz file with Content-Encoding: gzip, so the browser hands over plain bytes.
     wasm = next(built_site.rglob("pyodide.asm.wasm")).read_bytes()
     page.route("**/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=200, body=wasm))
@@ -54,7 +62,8 @@ def test_a_host_that_decodes_the_gzip_itself_still_boots_python(page, site_url, 
     check_passes(page, timeout=BOOT_TIMEOUT_MS)
 
 
-def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(page, site_url):
+def test_a_snapshot_that_cannot_load_falls_back_to_a_normal_boot(new_context, site_url):
+    page = first_visit(new_context)
     page.route(
         re.compile(r".*/python\.bin\.[0-9a-f]{10}\.gz$"),
         lambda route: route.fulfill(status=200, body=b"not a snapshot"),

@@ -68,12 +68,14 @@ RECORD_WHAT_IS_SHOWN = """() => {
 
 
 def pause_the_pages_timers(page):
-    """From now on the page's timers wait for the test (page.clock.run_for); its workers and messages do not."""
+    """From now on the page's timers wait for the test (page.clock.run_for); its workers and messages do not.
+    The clock is its context's: the page must be in a context of its own (new_context), not `page`'s."""
     page.clock.install()
     page.clock.pause_at(time.time() + 1)
 
 
-def test_a_check_that_ends_at_once_changes_the_page_once_with_its_verdict(page, site_url):
+def test_a_check_that_ends_at_once_changes_the_page_once_with_its_verdict(new_context, site_url):
+    page = new_context().new_page()
     open_lesson(page, site_url)
     wait_for_python(page)
     a_right_check_passes(page)
@@ -90,7 +92,8 @@ def test_a_check_that_ends_at_once_changes_the_page_once_with_its_verdict(page, 
     assert all(state["checkEnabled"] and not state["stopEnabled"] for state in states), states
 
 
-def test_a_run_that_goes_on_shows_it_runs_after_a_tenth_of_a_second(page, site_url):
+def test_a_run_that_goes_on_shows_it_runs_after_a_tenth_of_a_second(new_context, site_url):
+    page = new_context().new_page()
     open_lesson(page, site_url)
     wait_for_python(page)
     set_code(page, "print('the last run')")

@@ -30,6 +30,8 @@ def same_numbers(actual, expected, tolerance):
     list may also miss by ROUNDING times the list's largest (a 0 that rounding left as 1e-16)."""
     if not (isinstance(expected, list) or isinstance(actual, list)):
         return close(actual, expected, tolerance)
+    if actual == expected:
+        return True  # the very same numbers, as a right answer often gives: told at once, not one by one
     scale = max((abs(number) for number in leaves(expected) if math.isfinite(number)), default=0.0)
     return same_shape_and_numbers(actual, expected, tolerance, ROUNDING * scale)
 

@@ -18,7 +18,6 @@ from grading.exercise import Exercise, all_cases, call_arguments
 from grading.judge import NUMBER_SET, Run, evaluated_at, verified
 from grading.messages import explain, table_columns, table_row
 from grading.sandbox import Rejected, compile_program, fresh_namespace, is_unchanged, printing_to, take_apart
-from grading.shapes import leaves
 
 # passed: the numbers agree with the reference's, they come through the supplied calls as its do, and
 # the graph computes them (worked out again near the case, it still agrees). nudged: Nudge, when it did not.
@@ -426,11 +425,18 @@ def same_arguments(arguments, wanted, tolerance):
 
 
 def same_argument(actual, expected, tolerance):
-    if isinstance(actual, list) and isinstance(expected, list) and actual == expected:
-        if set(map(type, actual)) <= NUMBER_SET:
-            return True  # a vector of the very same numbers, the usual case: told at once, not number by number
-    numbers = leaves(actual) + leaves(expected)
-    return all(type(number) in NUMBER_SET for number in numbers) and same_numbers(actual, expected, tolerance)
+    if actual == expected and numbers_only(actual):
+        return True  # the very same numbers, the usual case: told at once, not number by number
+    return numbers_only(actual) and numbers_only(expected) and same_numbers(actual, expected, tolerance)
+
+
+def numbers_only(value):
+    """Whether value is a number, or a (nested) list of numbers only."""
+    if type(value) in NUMBER_SET:
+        return True
+    if not isinstance(value, list):
+        return False
+    return set(map(type, value)) <= NUMBER_SET or all(numbers_only(item) for item in value)
 
 
 def recognised_mistake(exercise, outcomes, first_failing):

@@ -638,6 +638,28 @@ def test_the_calls_that_feed_a_right_answer_are_matched_through_rounding(body):
     assert (result["passed"], result["diagnosis"]) == (True, "correct"), result["message"]
 
 
+@pytest.mark.parametrize(
+    "actual, expected, agrees",
+    [
+        ([[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [3.0, 4.0]], True),
+        ([[1.0, 2.0], [3.0, 4.0 + 1e-15]], [[1.0, 2.0], [3.0, 4.0]], True),
+        ([[1.0, 2.0], [3.0, 4.1]], [[1.0, 2.0], [3.0, 4.0]], False),
+        (2, 2.0, True),
+        # What is not a number is never the same argument, equal or not, and is told without an error.
+        (None, None, False),
+        ("a", "a", False),
+        (True, True, False),
+        ([1.0, True], [1.0, True], False),
+        ([[1.0], ["x"]], [[1.0], ["y"]], False),
+        ([1.0, 2.0], [1.0, 2.0, 3.0], False),
+    ],
+)
+def test_a_calls_argument_is_the_same_only_as_numbers(actual, expected, agrees):
+    from grading.grader import same_argument
+
+    assert same_argument(actual, expected, 1e-9) is agrees
+
+
 def test_syntax_error_gives_line_and_column(results):
     result = results["wrong_syntax_error"]
     line = corpus_source("wrong_syntax_error").splitlines().index("    for _ in range(depth)") + 1

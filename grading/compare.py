@@ -32,8 +32,13 @@ def same_numbers(actual, expected, tolerance):
         return close(actual, expected, tolerance)
     if actual == expected:
         return True  # the very same numbers, as a right answer often gives: told at once, not one by one
-    scale = max((abs(number) for number in leaves(expected) if math.isfinite(number)), default=0.0)
-    return same_shape_and_numbers(actual, expected, tolerance, ROUNDING * scale)
+    return same_shape_and_numbers(actual, expected, tolerance, rounding_beside(leaves(expected)))
+
+
+def rounding_beside(numbers):
+    """How far a number may be from another and still be the same, for rounding alone, beside numbers:
+    ROUNDING times the largest finite one."""
+    return ROUNDING * max((abs(number) for number in numbers if math.isfinite(number)), default=0.0)
 
 
 def same_shape_and_numbers(actual, expected, tolerance, rounding):

@@ -8,12 +8,11 @@ Returns a JSON-able verdict."""
 import functools
 import io
 import json
-import math
 import random
 from collections import namedtuple
 
 from grading import learner_side, supplied_calls
-from grading.compare import ROUNDING, agrees, agrees_nearby, close, failure_of, same_numbers
+from grading.compare import agrees, agrees_nearby, close, failure_of, rounding_beside, same_numbers
 from grading.exercise import Exercise, all_cases, call_arguments
 from grading.judge import NUMBER_SET, Run, evaluated_at, verified
 from grading.messages import explain, table_columns, table_row
@@ -396,7 +395,7 @@ def fed_like_the_reference(exercise, actual, expected):
     # gradient that cancels to 0 is rounding of either sign beside the largest. Both lists are sorted
     # by gradient, but two calls whose gradients differ by rounding alone may sort either way: each
     # call the reference makes is matched with the first of the learner's still unmatched that agrees.
-    rounding = ROUNDING * max((abs(grad) for grad, _ in wanted if math.isfinite(grad)), default=0.0)
+    rounding = rounding_beside(grad for grad, _ in wanted)
     # The results of one call share its arguments (see grading.judge.read_graph): compared once a pair.
     compared = {}
 

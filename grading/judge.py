@@ -13,7 +13,7 @@ from itertools import chain, repeat
 from operator import lt
 
 from engine.value import rule_of
-from grading.compare import ROUNDING
+from grading.compare import rounding_beside
 from grading.shapes import leaves, map_leaves
 from grading.supplied_calls import NoValue
 
@@ -299,12 +299,12 @@ def backward(graph, data, rates=None, fed=True):
 def fed_calls(graph, grad):
     # A call feeds the output only if a gradient reaches it: f(x) used twice with opposite signs, as
     # in the mean of two one-sided slopes, cancels to 0 and is no more a feed than an unused call. A 0
-    # summed from terms that cancel may come out as rounding instead (grading.compare.ROUNDING times the
-    # largest gradient at a call, or less): that counts as 0 too.
+    # summed from terms that cancel may come out as rounding instead (within grading.compare.rounding_beside
+    # the gradients at the calls): that counts as 0 too.
     # Sorted by gradient, then by the arguments' text (arguments mix numbers, lists and None), written
     # once per call: its results share its arguments.
     reached_calls = [(at, arguments) for at, arguments in graph.calls if graph.reached[at]]
-    largest = max((abs(grad[at]) for at, _ in reached_calls if math.isfinite(grad[at])), default=0.0)
+    rounding = rounding_beside(grad[at] for at, _ in reached_calls)
     texts = {}
 
     def text(arguments):
@@ -313,7 +313,7 @@ def fed_calls(graph, grad):
         return texts[id(arguments)]
 
     return sorted(
-        ((float(grad[at]), arguments) for at, arguments in reached_calls if not abs(grad[at]) <= ROUNDING * largest),
+        ((float(grad[at]), arguments) for at, arguments in reached_calls if not abs(grad[at]) <= rounding),
         key=lambda call: (call[0], text(call[1])),
     )
 

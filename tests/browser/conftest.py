@@ -133,11 +133,11 @@ class OffOriginGuard:
         self.listeners.append((context, note))
         return context
 
-    def unwatch(self, context):
-        """Stops noting context's requests (a context that outlives the test)."""
-        for watched, note in [pair for pair in self.listeners if pair[0] is context]:
-            watched.remove_listener("request", note)
-            self.listeners.remove((watched, note))
+    def stop(self):
+        """Stops noting requests, in the contexts that outlive the test too (the `page` fixture's)."""
+        for context, note in self.listeners:
+            context.remove_listener("request", note)
+        self.listeners.clear()
 
     def leaks(self):
         """Every request that left: seen by the contexts, or refused by the proxy since the test began."""
@@ -149,6 +149,7 @@ def off_origin_guard(off_origin_proxy):
     """Fails the test if any context it made (see new_context) requested anything from another origin."""
     guard = OffOriginGuard(off_origin_proxy)
     yield guard
+    guard.stop()
     assert not guard.leaks(), f"requests left the site's origin: {guard.leaks()}"
 
 
@@ -210,13 +211,11 @@ def page(warm_context, off_origin_guard, site_url, plain_host_url):
     """A page with empty storage (no service worker, nothing saved) in the warm context, guarded, with the
     console's messages kept. A test that changes its context (a clock, routes, offline) makes its own."""
     page = warm_context.new_page()
-    origins = (site_url, plain_host_url)
-    clear_storage(page, origins)
+    clear_storage(page, (site_url, plain_host_url))
     off_origin_guard.watch(warm_context, site_url)
     page.console_messages = []
     page.on("console", lambda message: page.console_messages.append(message.text))
     yield page
-    off_origin_guard.unwatch(warm_context)
     for open_page in warm_context.pages:
         open_page.close()
 

@@ -70,7 +70,7 @@ function forwardOutput(stream) {
 }
 
 async function boot() {
-  const { interrupt, files, wasm } = await connected;
+  const { interrupt, files, wasm, role } = await connected;
   post(replyMessage("status", { state: "loading", message: "Loading Python…" }));
   const pyodide = await startPyodide(files, (loaded, total) => post(replyMessage("download", { loaded, total })), {
     compiled: wasm,
@@ -87,7 +87,9 @@ async function boot() {
   post(replyMessage("status", { state: "ready", message: "Python ready" }));
   // Before the learner's first request: WebAssembly optimises code that has run, so the first
   // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.
-  setTimeout(() => browser.warm_up(), 0);
+  // Not in the judge's worker: the code WebAssembly optimised is shared by the page's workers, and the
+  // judge's own steps are rehearsed on the exercise itself (grading.browser.rehearse).
+  if (role === "learner") setTimeout(() => browser.warm_up(), 0);
   return { pyodide, browser };
 }
 

@@ -1,11 +1,11 @@
 """Looks and access: light and dark, 360 px wide, every control by keyboard, axe and Lighthouse clean."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import axe_violations
 from tests.browser.lesson import (
     BLANK,
     BOOT_TIMEOUT_MS,
@@ -22,7 +22,6 @@ from tests.browser.lighthouse import run_lighthouse
 from tests.browser.tabs import settle
 from tests.corpus import LESSONS_DIR
 
-NODE_MODULES = Path(__file__).parents[2] / "node_modules"
 LESSON_PAGES = sorted(path.stem for path in LESSONS_DIR.glob("[0-9]*.md"))
 CARD_PAGES = sorted(path.stem for path in (LESSONS_DIR / "concepts").glob("*.md"))
 
@@ -100,22 +99,16 @@ def test_every_control_is_reachable_by_keyboard_with_a_visible_focus(page, site_
     assert not unmarked, f"no visible focus on: {unmarked}"
 
 
-def test_axe_finds_no_violations(new_context, site_url):
-    context = new_context(bypass_csp=True)
-    page = context.new_page()
+def test_axe_finds_no_violations(page, site_url):
     open_lesson(page, site_url)
     wait_for_python(page)
     click(page, "Show hint")
     page.get_by_role("radio").first.check()
-    page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
-    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    violations = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
-    assert not violations
+    assert not axe_violations(page)
 
 
 @pytest.mark.parametrize("lesson", LESSON_PAGES)
-def test_axe_finds_nothing_on_every_lesson_at_360_px_and_full_width_in_light_and_dark(new_context, site_url, lesson):
-    page = new_context(bypass_csp=True).new_page()  # bypass_csp lets the test add axe
+def test_axe_finds_nothing_on_every_lesson_at_360_px_and_full_width_in_light_and_dark(page, site_url, lesson):
     page.goto(f"{site_url}{lesson}/index.html")
     wait_for_python(page)
     page.get_by_role("button", name="Check", exact=True).first.click()  # the starter: a verdict and its cases
@@ -127,23 +120,18 @@ def test_axe_finds_nothing_on_every_lesson_at_360_px_and_full_width_in_light_and
 
 def axe_at_every_width_and_scheme(page):
     """axe's violations on the page at 360 px and at full width, in light and in dark: {(width, scheme): [...]}."""
-    page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
     found = {}
     for width in (360, 1280):
         page.set_viewport_size({"width": width, "height": 800})
         settle(page)  # what the page does as its width changes (a wide formula becomes focusable) is done
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-            found[(width, scheme)] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
+            found[(width, scheme)] = axe_violations(page)
     return {where: violations for where, violations in found.items() if violations}
 
 
 @pytest.mark.parametrize("card", CARD_PAGES)
-def test_axe_finds_nothing_on_every_concept_card_at_360_px_and_full_width_in_light_and_dark(
-    new_context, site_url, card
-):
-    page = new_context(bypass_csp=True).new_page()
+def test_axe_finds_nothing_on_every_concept_card_at_360_px_and_full_width_in_light_and_dark(page, site_url, card):
     page.goto(f"{site_url}concepts/{card}.html")
     page.get_by_role("radio").first.check()
     assert not axe_at_every_width_and_scheme(page)

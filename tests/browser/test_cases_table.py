@@ -8,10 +8,10 @@ from playwright.sync_api import expect
 
 import build
 from gradlab.server import serve_in_background
+from tests.browser.axe import axe_violations
 from tests.browser.lesson import BLANK, BOOT_TIMEOUT_MS, cases_table, click, open_lesson, result, set_code, starter_code
 from tests.browser.tabs import note_foreign_requests
 
-NODE_MODULES = Path(__file__).parents[2] / "node_modules"
 COLUMNS = ["Depth", "Input", "Layer rate", "Expected gradient", "Your gradient", "Result"]
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
@@ -20,14 +20,8 @@ CELLS_OUTSIDE = """table => [...table.querySelectorAll('td')]
   .filter(box => box.width === 0 || box.left < 0 || box.right > document.documentElement.clientWidth).length"""
 
 
-def axe_violations(page):
-    page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
-    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
-
-
 def test_the_cases_fit_a_360_px_phone_in_light_and_dark(new_context, site_url):
-    context = new_context(**PHONE, bypass_csp=True)  # bypass_csp lets the test add axe
+    context = new_context(**PHONE)
     foreign = note_foreign_requests(context, site_url)
     try:
         page = context.new_page()

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from grading.graph_view import graphs_json
+from tests.browser.axe import axe_violations
 from tests.browser.lesson import (
     BLANK,
     RUN_TIMEOUT_MS,
@@ -19,7 +20,6 @@ from tests.browser.lesson import (
     starter_code,
     wait_for_python,
 )
-from tests.browser.test_access import NODE_MODULES
 from tests.corpus import LESSONS_DIR, lesson_exercise
 
 GRADED = sorted(path.stem for path in LESSONS_DIR.glob("[0-9]*.md") if "```exercise" in path.read_text())
@@ -133,7 +133,7 @@ def test_every_lessons_right_answer_draws_its_graph_case(page, site_url, lesson)
 
 def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(new_context, site_url):
     for scheme in ("light", "dark"):
-        context = new_context(bypass_csp=True, color_scheme=scheme)  # bypass: to add axe's script
+        context = new_context(color_scheme=scheme)
         try:
             page = context.new_page()
             open_lesson(page, site_url)
@@ -142,10 +142,7 @@ def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(new_context, sit
             expect(page.get_by_role("button", name="Show your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS * 3)
             show_graph(page)
             expect(page.get_by_role("figure", name="Reference graph")).to_be_visible()
-            page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
-            report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-            violations = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
-            assert not violations, scheme
+            assert not axe_violations(page), scheme
         finally:
             context.close()
 

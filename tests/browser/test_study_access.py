@@ -2,14 +2,9 @@
 
 import pytest
 
+from tests.browser.axe import axe_violations
 from tests.browser.study import CARD, MODULE, MODULE_TEST
-from tests.browser.test_access import NODE_MODULES, background_luminance
-
-
-def axe_violations(page):
-    page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
-    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
+from tests.browser.test_access import background_luminance
 
 
 def use_the_page(page, path):
@@ -24,7 +19,7 @@ def use_the_page(page, path):
 @pytest.mark.parametrize("scheme, width", [("dark", 360), ("light", 1280)])
 @pytest.mark.parametrize("path", [CARD, MODULE, MODULE_TEST, ""])
 def test_axe_finds_nothing_at_any_width_in_either_scheme(new_context, site_url, path, scheme, width):
-    context = new_context(bypass_csp=True, color_scheme=scheme, viewport={"width": width, "height": 740})
+    context = new_context(color_scheme=scheme, viewport={"width": width, "height": 740})
     try:
         page = context.new_page()
         page.goto(site_url + path)

@@ -11,7 +11,6 @@ import re
 import socket
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -25,11 +24,11 @@ from gradlab.server import site_app
 from sync.app import create_app, lifespan_of
 from sync.serve import BackgroundServer
 from sync.settings import Settings
+from tests.browser.axe import axe_violations
 from tests.browser.lesson import LESSON, code_editor, open_lesson, saved_progress, set_code
 from tests.browser.study import CARD, CARD_QUESTION, MODULE_TEST
 
 STUDY_PAGES = ["index.html", "modules/8.html", "modules/8-test.html", "concepts/residual-connections.html"]
-NODE_MODULES = Path(__file__).parents[2] / "node_modules"
 SYNC_TIMEOUT_MS = 15_000
 SYNCED = re.compile("^Synced")
 VIRTUAL_AUTHENTICATOR = {
@@ -480,10 +479,9 @@ def test_a_page_opened_at_an_ip_address_says_where_passkeys_work(new_context, se
 
 
 def test_the_signed_in_view_and_the_dialog_pass_axe(new_device, served):
-    page = new_device(bypass_csp=True)
+    page = new_device()
     open_lesson(page, served.url)
     click(page, "Sign in")
-    page.add_script_tag(path=str(NODE_MODULES / "axe-core" / "axe.min.js"))
     assert not axe_violations(page)
     page.get_by_label("Your name").fill("Ada")
     click(page, "Create an account")
@@ -493,11 +491,6 @@ def test_the_signed_in_view_and_the_dialog_pass_axe(new_device, served):
     page.get_by_text("Your passkeys").click()
     expect(page.locator(".sync-passkeys-note")).to_contain_text("This is your only passkey")
     assert not axe_violations(page)
-
-
-def axe_violations(page):
-    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in report["violations"]]
 
 
 def test_study_pages_sync_too_and_the_service_worker_leaves_the_api_alone(new_context, new_device, served):

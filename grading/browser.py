@@ -11,7 +11,6 @@ from grading.explore import compute_explore
 from grading.grader import Judging, early_verdict, expect, judge, learner_request
 from grading.graph_view import graphs_json
 from grading.learner_side import run_learner, watch_audit_hooks
-from grading.run_text import read_run, run_text
 from grading.runner import run_program
 from grading.sandbox import STOP, learner_error, stopped_from_outside
 
@@ -121,10 +120,10 @@ def learn_json(request, source, cases_json, hand_on=None):
     """In the learner's worker: the learner's side of a Check, as JSON text the page passes on unread
     (it may hold NaN, which JavaScript's JSON cannot). interrupted: the code stopped on KeyboardInterrupt,
     only when the page pressed Stop; clean: false when the worker must be replaced. hand_on: where each
-    case's run goes, as text (grading.run_text), as soon as it is made (the Check's channel to the judge's
-    worker); the reply then only counts them."""
+    case's run goes, as JSON text, as soon as it is made (the Check's channel to the judge's worker); the
+    reply then only counts them."""
     watch_audit_hooks()
-    handing_on = None if hand_on is None else lambda run: hand_on(run_text(run))
+    handing_on = None if hand_on is None else lambda run: hand_on(json.dumps(run))
 
     def learned():
         reply = run_learner(json.loads(request), source, json.loads(cases_json), handing_on)
@@ -161,7 +160,7 @@ class CheckJudging:
         if self.early:
             return
         try:
-            shipped = read_run(run)
+            shipped = json.loads(run)
         except ValueError:
             shipped = None  # judged as what could not be read
         self.judging.take(shipped)

@@ -21,8 +21,8 @@ def test_each_pages_skip_link_names_where_it_goes(page, site_url):
     expect(page.get_by_role("link", name="Skip to the lesson")).to_have_count(1)
 
 
-def test_no_number_of_any_explore_breaks_inside_itself_at_320_px(new_context, site_url, built_site):
-    page = new_context(viewport={"width": 320, "height": 640}).new_page()
+def test_no_number_of_any_explore_breaks_inside_itself_at_320_px(page, site_url, built_site):
+    page.set_viewport_size({"width": 320, "height": 640})
     lessons = lesson_folders(built_site)
     assert len(lessons) >= 4
     for lesson in lessons:
@@ -33,9 +33,9 @@ def test_no_number_of_any_explore_breaks_inside_itself_at_320_px(new_context, si
         assert lines == [1] * len(lines), lesson
 
 
-def test_the_caret_keeps_still_under_reduced_motion(new_context, site_url):
+def test_the_caret_keeps_still_under_reduced_motion(page, site_url):
     for motion, still in (("reduce", True), ("no-preference", False)):
-        page = new_context(reduced_motion=motion).new_page()
+        page.emulate_media(reduced_motion=motion)
         open_lesson(page, site_url)
         editor = code_editor(page)
         editor.focus()

@@ -20,11 +20,11 @@ def built_pages(site):
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_every_page_fits_360_px_without_sideways_scroll(scheme, built_site, new_context, site_url):
+def test_every_page_fits_360_px_without_sideways_scroll(scheme, built_site, page, site_url):
     pages = built_pages(built_site)
     assert any(name.endswith("/index.html") for name in pages) and "index.html" in pages
-    context = new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
-    page = context.new_page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.emulate_media(color_scheme=scheme)
     too_wide = {}
     for name in pages:
         page.goto(site_url + name, wait_until="load")

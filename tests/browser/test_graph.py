@@ -131,24 +131,20 @@ def test_every_lessons_right_answer_draws_its_graph_case(page, site_url, lesson)
     expect(page.get_by_role("table", name="Your graph as a table").get_by_role("row")).not_to_have_count(0)
 
 
-def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(new_context, site_url):
+def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(page, site_url):
     for scheme in ("light", "dark"):
-        context = new_context(color_scheme=scheme)
-        try:
-            page = context.new_page()
-            open_lesson(page, site_url)
-            set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
-            click(page, "Run")
-            expect(page.get_by_role("button", name="Show your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS * 3)
-            show_graph(page)
-            expect(page.get_by_role("figure", name="Reference graph")).to_be_visible()
-            assert not axe_violations(page), scheme
-        finally:
-            context.close()
+        page.emulate_media(color_scheme=scheme)  # before the page loads, as a system's setting would be
+        open_lesson(page, site_url)
+        set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
+        click(page, "Run")
+        expect(page.get_by_role("button", name="Show your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS * 3)
+        show_graph(page)
+        expect(page.get_by_role("figure", name="Reference graph")).to_be_visible()
+        assert not axe_violations(page), scheme
 
 
-def test_on_a_360_px_phone_the_graph_pans_and_zooms_inside_the_page(new_context, site_url):
-    page = new_context(viewport={"width": 360, "height": 740}).new_page()
+def test_on_a_360_px_phone_the_graph_pans_and_zooms_inside_the_page(page, site_url):
+    page.set_viewport_size({"width": 360, "height": 740})
     open_lesson(page, site_url)
     set_code(page, right_solution(page))
     check_passes(page, timeout=RUN_TIMEOUT_MS * 3)
@@ -163,8 +159,8 @@ def test_on_a_360_px_phone_the_graph_pans_and_zooms_inside_the_page(new_context,
     assert width() < before
 
 
-def test_the_graph_button_stays_in_view_when_two_graphs_widen_the_page(new_context, site_url):
-    page = new_context(viewport={"width": 1280, "height": 720}).new_page()
+def test_the_graph_button_stays_in_view_when_two_graphs_widen_the_page(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 720})
     open_lesson(page, site_url)
     wait_for_python(page)
     set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))

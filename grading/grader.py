@@ -424,9 +424,10 @@ def same_arguments(arguments, wanted, tolerance):
 
 
 def same_argument(actual, expected, tolerance):
-    if actual == expected and numbers_only(actual):
-        return True  # the very same numbers, the usual case: told at once, not number by number
-    return numbers_only(actual) and numbers_only(expected) and same_numbers(actual, expected, tolerance)
+    if not numbers_only(actual):
+        return False
+    # The very same numbers, the usual case, are told at once, not number by number.
+    return actual == expected or (numbers_only(expected) and same_numbers(actual, expected, tolerance))
 
 
 def numbers_only(value):

@@ -1,9 +1,12 @@
-"""Every lesson page in the three engines a learner may bring: Chromium, Firefox (Gecko) and WebKit (Safari's).
+"""Every lesson page in the engines a learner may bring besides Chromium: Firefox (Gecko) and WebKit
+(Safari's).
 
 One browser per engine, reused across the lessons. Each lesson loads with no console error, starts
 Python, runs, grades its starter "Not yet" and its solution "Passed", recomputes its explore when a
 slider moves and keeps a quiz answer over a reload. Stop and the offline reload run on one lesson per
-engine: every lesson page runs the same exercise, runtime and service worker code (static/page/)."""
+engine: every lesson page runs the same exercise, runtime and service worker code (static/page/).
+Chromium takes the same steps (smoke.py) on every lesson in test_every_lesson.py, and Stop and the
+offline reload in test_running.py and test_fast_and_offline.py."""
 
 import pytest
 
@@ -15,13 +18,11 @@ from tests.browser.lesson import LESSON, lesson_folders
 from tests.browser.webdriver_webkit import WebKitOverWebDriver
 from tests.corpus import graded_lessons, lesson_exercise
 
-ENGINES = ("chromium", "firefox", "webkit")
+ENGINES = ("firefox", "webkit")
 
 
-def start_engine(name, browser):
-    """A driver of one page of engine name; Chromium's is a context of the suite's own Chromium."""
-    if name == "chromium":
-        return smoke.PlaywrightDriver(browser.new_context().new_page())
+def start_engine(name):
+    """A driver of one page of engine name."""
     found = {"firefox": find_firefox, "webkit": find_webkit}[name]()
     if not found:
         pytest.fail(MISSING[name], pytrace=False)
@@ -29,9 +30,9 @@ def start_engine(name, browser):
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def engine(request, browser):
+def engine(request):
     """One engine's driver for the whole module (the origin rule is held in Chromium by test_off_origin_guard)."""
-    driver = start_engine(request.param, browser)
+    driver = start_engine(request.param)
     yield driver
     driver.close()
 

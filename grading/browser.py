@@ -9,7 +9,7 @@ from engine import Value, dismantle
 from grading.exercise import Exercise, all_cases
 from grading.explore import compute_explore
 from grading.grader import Judging, early_verdict, expect, judge, learner_request
-from grading.graph_view import graphs_json
+from grading.graph_view import graphs_json, reference_beside
 from grading.learner_side import run_learner, watch_audit_hooks
 from grading.runner import run_program
 from grading.sandbox import STOP, learner_error, stopped_from_outside
@@ -190,11 +190,21 @@ def explore_json(explore_json_text, controls_json, exercise_json=None, source=No
 
 
 def graph_json(exercise_json, source, case_index):
-    """The learner's graph, and the reference's beside a wrong one ("Show your graph")."""
+    """Show your graph, in the learner's worker: the learner's graph on one case."""
     return answer(
         lambda: graphs_json(json.loads(exercise_json), source, case_index),
-        lambda error: {"yours": {"problem": raised_past_the_grader(error)}, "reference": None, "block": ""},
+        lambda error: {"yours": {"problem": raised_past_the_grader(error)}, "block": ""},
     )
+
+
+def reference_graph_json(exercise_json, case_index, yours_json):
+    """Show your graph, in the judge's worker: the reference's graph beside the learner's (yours_json, as
+    the learner's worker sent it) when their gradients differ, or null."""
+    try:
+        yours = json.loads(yours_json)
+    except ValueError:
+        yours = None  # drawn beside what could not be read
+    return json.dumps({"reference": reference_beside(json.loads(exercise_json), case_index, yours)})
 
 
 # A Check's learner side on a function of our own, shaped like the course's: vectors in and out, a

@@ -28,21 +28,34 @@ BOX_FROM = 10  # a supplied call that makes this many nodes or more is drawn as 
 
 
 def graphs_json(exercise, source, case_index=None):
-    """The learner's graph on one case of graph_cases (the exercise's graph case unless told another) and,
-    when its gradients differ from the reference's there, the reference's graph beside it."""
+    """In the learner's worker: the learner's graph on one case of graph_cases (the exercise's graph case
+    unless told another). The reference's is drawn in the judge's worker (reference_beside), where the
+    reference runs; never here, beside learner code."""
     exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
     index = exercise.graph_case if case_index is None else int(case_index)
-    case = graph_cases(exercise)[index]
-    yours = graph_of(exercise, source, case)
-    reference = graph_of(exercise, exercise.solution, case)
-    differs = "problem" in yours or any(a["grad"] != b["grad"] for a, b in zip(inputs_of(yours), inputs_of(reference)))
     # What a folded run of blocks is called: "17 more layers like this" (the exercise's label for "block").
     return {
         "case": index,
-        "yours": yours,
-        "reference": reference if differs else None,
+        "yours": graph_of(exercise, source, graph_cases(exercise)[index]),
         "block": exercise.label("block"),
     }
+
+
+def reference_beside(exercise, case_index, yours):
+    """In the judge's worker: the reference's graph on the case graphs_json drew, when the learner's graph
+    there (yours, as the learner's worker sent it: data, not trusted) could not be drawn or has other
+    gradients at the inputs; else None."""
+    exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
+    reference = graph_of(exercise, exercise.solution, graph_cases(exercise)[int(case_index)])
+    return reference if differs(yours, reference) else None
+
+
+def differs(yours, reference):
+    """Whether the learner's graph shows other gradients at the inputs than the reference's, or none."""
+    try:
+        return "problem" in yours or any(a["grad"] != b["grad"] for a, b in zip(inputs_of(yours), inputs_of(reference)))
+    except (TypeError, KeyError, AttributeError):  # not a graph as graphs_json makes one
+        return True
 
 
 def inputs_of(graph):

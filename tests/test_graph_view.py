@@ -3,7 +3,7 @@
 import time
 
 from grading.exercise import Exercise, graph_cases
-from grading.graph_view import NODE_LIMIT, graphs_json
+from grading.graph_view import NODE_LIMIT, graphs_json, reference_beside
 from tests.corpus import RIGHT_STACK, lesson_exercise
 
 EXERCISE = lesson_exercise("8.6")[1]
@@ -13,7 +13,7 @@ REPLACES = RIGHT_STACK.replace("x = x + layer(x)", "x = layer(x)")
 def test_the_right_stack_at_depth_3_has_its_highway_and_the_checks_gradient():
     graphs = graphs_json(EXERCISE, RIGHT_STACK)
     yours = graphs["yours"]
-    assert graphs["reference"] is None and graphs["block"] == "layer"
+    assert graphs["block"] == "layer" and reference_beside(EXERCISE, graphs["case"], yours) is None
     assert yours["total"] == len(yours["nodes"]) == 13  # x, then per layer: 0.1, *, relu, +
     assert yours["highway"]
     assert [node["op"] for node in yours["nodes"] if node["highway"]] == ["x", "+", "+", "+"]
@@ -25,7 +25,7 @@ def test_the_right_stack_at_depth_3_has_its_highway_and_the_checks_gradient():
 
 def test_replacing_x_has_no_highway_and_brings_the_reference():
     graphs = graphs_json(EXERCISE, REPLACES)
-    assert not graphs["yours"]["highway"] and graphs["reference"]["highway"]
+    assert not graphs["yours"]["highway"] and reference_beside(EXERCISE, graphs["case"], graphs["yours"])["highway"]
     (x,) = [node for node in graphs["yours"]["nodes"] if node["input"] == "x"]
     assert abs(x["grad"] - 0.1**3) < 1e-15
 
@@ -82,7 +82,8 @@ def edge(source, to, rate, highway=False):
 
 
 def test_the_page_gets_every_node_and_edge_of_a_wrong_graph_and_the_references_beside_it():
-    assert graphs_json(TWO_INPUTS, "def g(b, a):\n    return a * b + a * 2\n") == {
+    graphs = graphs_json(TWO_INPUTS, "def g(b, a):\n    return a * b + a * 2\n")
+    assert graphs == {
         "case": 0,
         "block": "step",
         "yours": {
@@ -107,25 +108,41 @@ def test_the_page_gets_every_node_and_edge_of_a_wrong_graph_and_the_references_b
             "highway": False,
             "total": 6,
         },
-        "reference": {
-            "nodes": [
-                node(0, "a", 2.0, 4.0, "a", highway=True),
-                node(1, "b", 3.0, 2.0, "b"),
-                node(2, "*", 6.0, 1.0),
-                node(3, "+", 8.0, 1.0, output=True, highway=True),
-            ],
-            "edges": [edge(0, 2, 3.0), edge(1, 2, 2.0), edge(2, 3, 1.0), edge(0, 3, 1.0, highway=True)],
-            "folds": [],
-            "boxes": [],
-            "highway": True,
-            "total": 4,
-        },
     }
+    assert reference_beside(TWO_INPUTS, graphs["case"], graphs["yours"]) == {
+        "nodes": [
+            node(0, "a", 2.0, 4.0, "a", highway=True),
+            node(1, "b", 3.0, 2.0, "b"),
+            node(2, "*", 6.0, 1.0),
+            node(3, "+", 8.0, 1.0, output=True, highway=True),
+        ],
+        "edges": [edge(0, 2, 3.0), edge(1, 2, 2.0), edge(2, 3, 1.0), edge(0, 3, 1.0, highway=True)],
+        "folds": [],
+        "boxes": [],
+        "highway": True,
+        "total": 4,
+    }
+
+
+def test_the_learners_graph_never_runs_the_reference_and_the_judges_side_runs_it(tmp_path):
+    ran = tmp_path / "the reference ran"
+    marking = {**TWO_INPUTS, "solution": f"open({str(ran)!r}, 'w').close()\n" + TWO_INPUTS["solution"]}
+    graphs = graphs_json(marking, "def g(b, a):\n    return a * b\n")
+    assert graphs["yours"]["total"] == 3 and not ran.exists()  # drawn in the learner's worker, beside learner code
+    assert reference_beside(marking, graphs["case"], graphs["yours"])["total"] == 4 and ran.exists()
+
+
+def test_a_learners_graph_that_is_not_one_brings_the_reference():
+    reference = reference_beside(TWO_INPUTS, 0, graphs_json(TWO_INPUTS, TWO_INPUTS["solution"])["yours"])
+    assert reference is None  # the same gradients: nothing beside
+    for sent in (None, "graph", {"nodes": "graph"}, {"nodes": [{"input": "a"}]}, {"problem": "NameError"}):
+        assert reference_beside(TWO_INPUTS, 0, sent)["total"] == 4, sent
 
 
 def test_the_same_gradients_in_another_order_bring_no_reference():
     graphs = graphs_json(TWO_INPUTS, "def g(b, a):\n    return b * a + a\n")
-    assert [n["input"] for n in graphs["yours"]["nodes"] if n["input"]] == ["b", "a"] and graphs["reference"] is None
+    assert [n["input"] for n in graphs["yours"]["nodes"] if n["input"]] == ["b", "a"]
+    assert reference_beside(TWO_INPUTS, graphs["case"], graphs["yours"]) is None
 
 
 def test_five_layers_fold_the_two_between_the_first_two_and_the_last():

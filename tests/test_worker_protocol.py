@@ -43,6 +43,10 @@ def replies_by_kind():
     replies["graph"] += [
         json.loads(browser.graph_json(EXERCISE, source, 0)) for source in (RIGHT_STACK, WRONG_STACK, "def (")
     ]
+    replies["beside"] += [
+        json.loads(browser.reference_graph_json(EXERCISE, graph["case"], json.dumps(graph["yours"])))
+        for graph in replies["graph"]
+    ] + [json.loads(browser.reference_graph_json(EXERCISE, 0, "not JSON"))]
     return replies
 
 

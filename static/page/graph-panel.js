@@ -1,8 +1,9 @@
 // "Show your graph": offered after a Run or a Check, it asks Python for the graph the learner's code
-// builds on one of the exercise's cases and draws it with graph-view.js. The view loads at idle as the
-// learner comes to the exercise (while they write), and warms up then; a load that failed is tried again
-// at idle once the button is offered, as the learner comes to the button (a pointer over it, a focus, a
-// touch), and at the click.
+// builds on one of the exercise's cases and draws it with graph-view.js; the judge's worker, where the
+// reference runs, then gives the reference's graph on that case, drawn beside it when they differ. The
+// view loads at idle as the learner comes to the exercise (while they write), and warms up then; a load
+// that failed is tried again at idle once the button is offered, as the learner comes to the button (a
+// pointer over it, a focus, a touch), and at the click.
 
 import { moduleLoader } from "./module-loader.js";
 
@@ -32,38 +33,51 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
     whenIdle(() => loadView().catch(() => {}));
   }
 
+  let drawings = 0; // each click's drawing; one still waiting when the next begins is dropped
+
   async function show() {
+    const drawing = ++drawings;
+    const current = () => drawing === drawings;
     status.textContent = "Drawing your graph…";
     try {
       const exercise = await grading();
       // The module and the graph come at once: neither waits for the other.
       const [module, outcome] = await Promise.all([loadView(), runtime.graph(exercise, code, Number(caseSelect.value))]);
+      if (!current()) return;
       if (outcome.kind !== "done" || outcome.result.interrupted) {
         status.textContent = "The graph could not be drawn: Python was stopped. Try again.";
         return;
       }
-      draw(module, outcome.result);
+      const inputs = caseSelect.selectedOptions[0].textContent.trim();
+      draw(module, outcome.result, inputs);
+      // The reference's, from the judge's worker, joins it when the gradients differ.
+      const beside = await runtime.referenceGraph(exercise, outcome.result);
+      if (current() && beside.kind === "done" && beside.result.reference) {
+        drawBeside(module, beside.result.reference, outcome.result, inputs);
+      }
     } catch (error) {
-      status.textContent = `The graph could not be drawn (${error.message}).`;
+      if (current()) status.textContent = `The graph could not be drawn (${error.message}).`;
     }
   }
 
-  function draw(renderer, { yours, reference, block }) {
-    const inputs = caseSelect.selectedOptions[0].textContent.trim();
-    const parts = [];
+  function draw(renderer, { yours, block }, inputs) {
     if (yours.problem) {
       status.textContent = yours.problem;
+      area.replaceChildren();
     } else {
       const { figure, table } = renderer.renderGraph(yours, { name: "Your graph", inputs, block });
-      parts.push(pane(figure, table));
-      status.textContent = reference ? "Your graph, and the reference's on the same case beside it." : "Your graph.";
+      area.replaceChildren(pane(figure, table));
+      status.textContent = "Your graph.";
     }
-    if (reference && !reference.problem) {
-      const { figure, table } = renderer.renderGraph(reference, { name: "Reference graph", inputs, block });
-      parts.push(pane(figure, table));
-    }
-    area.replaceChildren(...parts);
-    area.classList.toggle("side-by-side", parts.length > 1);
+    area.classList.remove("side-by-side");
+  }
+
+  function drawBeside(renderer, reference, { yours, block }, inputs) {
+    if (reference.problem) return;
+    const { figure, table } = renderer.renderGraph(reference, { name: "Reference graph", inputs, block });
+    area.append(pane(figure, table));
+    area.classList.toggle("side-by-side", area.children.length > 1);
+    if (!yours.problem) status.textContent = "Your graph, and the reference's on the same case beside it.";
     // Two graphs side by side widen the page's column, and the text above reflows: the control the
     // learner is on stays where they can see it.
     if (root.contains(document.activeElement)) document.activeElement.scrollIntoView({ block: "nearest" });
@@ -80,6 +94,7 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
     // After each Run or Check: the graph shown is always of the code that ran last.
     offer(latest) {
       code = latest;
+      drawings += 1; // a drawing of the code before, still on its way, is not shown
       if (controls.hidden) loadAtIdle(); // tried again here if it failed while the learner wrote
       controls.hidden = false;
       area.replaceChildren();

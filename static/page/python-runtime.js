@@ -306,9 +306,15 @@ export class PythonRuntime {
     return verdict;
   }
 
-  // The graph code builds on one of the exercise's written cases, and the reference's beside a wrong one.
+  // The graph code builds on one of the exercise's written cases.
   graph(exercise, code, caseIndex) {
     return this.request("graph", { exercise, code, caseIndex });
+  }
+
+  // The reference's graph beside the learner's (graph's reply) when their gradients differ: from the judge's
+  // worker, as the reference runs nowhere else.
+  referenceGraph(exercise, { case: caseIndex, yours }) {
+    return this.askJudge("beside", { exercise, caseIndex, yours: JSON.stringify(yours) });
   }
 
   // explore: JSON of the explore's code and controls; controls: JSON of their values; with an

@@ -42,7 +42,8 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
     try {
       const exercise = await grading();
       // The module and the graph come at once: neither waits for the other.
-      const [module, outcome] = await Promise.all([loadView(), runtime.graph(exercise, code, Number(caseSelect.value))]);
+      const caseIndex = Number(caseSelect.value);
+      const [module, outcome] = await Promise.all([loadView(), runtime.graph(exercise, code, caseIndex)]);
       if (!current()) return;
       if (outcome.kind !== "done" || outcome.result.interrupted) {
         status.textContent = "The graph could not be drawn: Python was stopped. Try again.";
@@ -51,7 +52,7 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
       const inputs = caseSelect.selectedOptions[0].textContent.trim();
       draw(module, outcome.result, inputs);
       // The reference's, from the judge's worker, joins it when the gradients differ.
-      const beside = await runtime.referenceGraph(exercise, outcome.result);
+      const beside = await runtime.referenceGraph(exercise, caseIndex, outcome.result.yours);
       if (current() && beside.kind === "done" && beside.result.reference) {
         drawBeside(module, beside.result.reference, outcome.result, inputs);
       }

@@ -311,9 +311,9 @@ export class PythonRuntime {
     return this.request("graph", { exercise, code, caseIndex });
   }
 
-  // The reference's graph beside the learner's (graph's reply) when their gradients differ: from the judge's
-  // worker, as the reference runs nowhere else.
-  referenceGraph(exercise, { case: caseIndex, yours }) {
+  // The reference's graph on the same case beside the learner's (yours, from graph's reply) when their
+  // gradients differ: from the judge's worker, as the reference runs nowhere else.
+  referenceGraph(exercise, caseIndex, yours) {
     return this.askJudge("beside", { exercise, caseIndex, yours: JSON.stringify(yours) });
   }
 

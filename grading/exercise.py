@@ -43,6 +43,11 @@ class Exercise:
     writes_grads: bool = False
 
     @classmethod
+    def of(cls, exercise):
+        """exercise itself, or the exercise its JSON-able dict describes (see from_dict)."""
+        return exercise if isinstance(exercise, cls) else cls.from_dict(exercise)
+
+    @classmethod
     def from_dict(cls, data):
         """The exercise from its JSON-able dict (see to_dict)."""
         data = dict(data)

@@ -48,7 +48,7 @@ FAILURE_DIAGNOSES = {
 
 def grade_submission(exercise, source, starter=None, rng=None):
     """Grade source for exercise (an Exercise or its dict) and return a dict of plain JSON values."""
-    exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
+    exercise = Exercise.of(exercise)
     early, cases = prepare(exercise, source, starter, rng)
     if early:
         return early

@@ -31,7 +31,7 @@ def graphs_json(exercise, source, case_index=None):
     """In the learner's worker: the learner's graph on one case of graph_cases (the exercise's graph case
     unless told another). The reference's is drawn in the judge's worker (reference_beside), where the
     reference runs; never here, beside learner code."""
-    exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
+    exercise = Exercise.of(exercise)
     index = exercise.graph_case if case_index is None else int(case_index)
     # What a folded run of blocks is called: "17 more layers like this" (the exercise's label for "block").
     return {
@@ -45,7 +45,7 @@ def reference_beside(exercise, case_index, yours):
     """In the judge's worker: the reference's graph on the case graphs_json drew, when the learner's graph
     there (yours, as the learner's worker sent it: data, not trusted) could not be drawn or has other
     gradients at the inputs; else None."""
-    exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
+    exercise = Exercise.of(exercise)
     reference = graph_of(exercise, exercise.solution, graph_cases(exercise)[int(case_index)])
     return reference if differs(yours, reference) else None
 

@@ -26,7 +26,7 @@ class Measured:
 def learner_runner(exercise, source, failures=None):
     """run(**case) → Measured, for the learner's program; every run gives None if the program cannot run.
     failures, when given, gathers (case, why) for each run that gives no comparable numbers."""
-    exercise = exercise if isinstance(exercise, Exercise) else Exercise.from_dict(exercise)
+    exercise = Exercise.of(exercise)
     namespace = fresh_namespace()
     output = io.StringIO()
     try:

@@ -1,12 +1,15 @@
 """The "Train your microgpt" page: the model's pieces, each from the lesson whose exercise defines it,
 and the names data set, written beside the page (train/) so the page needs no other origin."""
 
+import functools
 import json
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
 from gradlab.assets import write_page
+from training.check import model_numbers
+from training.config import MICROGPT
 from training.pieces import PIECES
 
 NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "names.txt"
@@ -55,13 +58,23 @@ def training_module(course):
     return next(course.module_of(lesson).number for lesson in course.lessons if lesson.id == last)
 
 
+@functools.lru_cache(maxsize=2)  # make serve rebuilds at every edit; the references rarely change
+def reference_numbers(references):
+    """The numbers each learner function is checked by, as the all-reference model gives them, worked out
+    here, in the build's interpreter, which never runs a learner's code. references: ((exercise, code), …)."""
+    return json.dumps(model_numbers(dict(references), MICROGPT))
+
+
 def write_train_page(course, templates, out_dir, urls):
-    """train/index.html, with the pieces' references (pieces.json) and the names (names.txt) beside it."""
+    """train/index.html, with the pieces' references (pieces.json), the reference model's numbers the
+    learner's functions are checked by (reference-numbers.json) and the names (names.txt) beside it."""
     pieces = piece_sources(course)
     if pieces is None:
         return
     folder = out_dir / "train"
     folder.mkdir(exist_ok=True)
     (folder / "pieces.json").write_text(json.dumps(pieces), encoding="utf-8")
+    references = tuple((piece["exercise"], piece["reference"]) for piece in pieces)
+    (folder / "reference-numbers.json").write_text(reference_numbers(references), encoding="utf-8")
     shutil.copyfile(NAMES_FILE, folder / "names.txt")
     write_page(folder / "index.html", templates.get_template("train.html").render(root="../", urls=urls, pieces=pieces))

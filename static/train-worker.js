@@ -2,9 +2,10 @@
 // (training/browser.py), driven one step at a time so that Pause and Stop, which arrive as
 // messages, are read between steps.
 //
-// Page → worker: connect {files}; check {pieces, steps}; train {sources, names, steps, seed, state, replay};
+// Page → worker: connect {files}; check {pieces}; train {sources, names, steps, seed, state, replay};
 //   pause; resume; stop; sample {count, temperature, seed}.
-// Worker → page: status {state, message}; checked {results}; progress {step, steps, loss, engineNote};
+// Worker → page: status {state, message}; checked {numbers: {exercise: {numbers} or {problem}}, which the
+//   page checks (train-check.js)}; progress {step, steps, loss, engineNote};
 //   samples {step, names}; checkpoint {state}; ended {step, stopped}; failed {message}.
 import { startPyodide } from "./page/pyodide-boot.js";
 
@@ -57,7 +58,7 @@ async function train({ sources, names, steps, seed, state, replay }) {
 
 const handlers = {
   connect: ({ files }) => boot(files),
-  check: ({ pieces, steps }) => post("checked", { results: JSON.parse(training.check_json(JSON.stringify(pieces), steps)) }),
+  check: ({ pieces }) => post("checked", { numbers: JSON.parse(training.numbers_json(JSON.stringify(pieces))) }),
   train,
   pause: () => { run.paused = true; },
   resume: () => { run.paused = false; run.resume?.(); },

@@ -1,13 +1,19 @@
-"""training/ in CPython: microgpt's size, a deterministic run, the learner-function check, the names."""
+"""training/ in CPython: microgpt's size, a deterministic run, the learner-function check (its page side in
+Node), the names."""
 
 import functools
 import gc
+import json
+import math
+import re
+import tempfile
 
 import pytest
 
 from gradlab.names_data import OUT as NAMES_FILE
-from gradlab.train_page import reference_sources
-from training.check import check_piece
+from gradlab.train_page import reference_numbers, reference_sources
+from tests.page_scripts import run_page_script
+from training.check import learner_numbers, model_numbers
 from training.config import MICROGPT
 from training.model import flat, initial_parameters
 from training.names import read_names, tokens_of
@@ -67,9 +73,20 @@ def test_samples_are_letters_only_and_the_same_for_a_seed():
     assert all(name == "" or (name.isalpha() and name.islower()) for name in drawn)
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
-def test_the_check_accepts_each_reference(exercise):
-    assert check_piece(exercise, references()[exercise], references(), MICROGPT, 1000) is None
+def check(*pieces):
+    """The training page's verdict on each (exercise, learner code): the learner's numbers worked out
+    here as the training worker does, compared with the build's reference numbers by the page's own
+    check (static/page/train-check.js, in Node)."""
+    expected = json.loads(reference_numbers(tuple(references().items())))
+    cases = [[expected, learner_numbers(exercise, code, references(), MICROGPT)] for exercise, code in pieces]
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as file:
+        json.dump(cases, file)
+        file.flush()
+        return run_page_script("train_check.mjs", file.name)
+
+
+def test_the_check_accepts_each_reference():
+    assert check(*references().items()) == [{"uses": "yours"}] * len(EXERCISES)
 
 
 WRONG = {
@@ -81,21 +98,54 @@ WRONG = {
 }
 
 
-@pytest.mark.parametrize("exercise", sorted(WRONG))
-def test_the_check_rejects_a_wrong_function_and_says_which_number_differs(exercise):
-    right, wrong = WRONG[exercise]
-    assert right in references()[exercise]
-    reason = check_piece(exercise, references()[exercise].replace(right, wrong), references(), MICROGPT, 1000)
-    assert reason is not None and "where the reference gives" in reason
+def test_the_check_rejects_a_wrong_function_and_says_which_number_differs():
+    changed = {}
+    for exercise, (right, wrong) in WRONG.items():
+        assert right in references()[exercise]
+        changed[exercise] = references()[exercise].replace(right, wrong)
+    verdicts = check(*changed.items())
+    for exercise, verdict in zip(WRONG, verdicts):
+        assert verdict["uses"] == "reference", exercise
+        assert re.fullmatch(r"it gives \S+ for .+, where the reference gives \S+\.", verdict["reason"]), verdict
+
+
+def test_an_adam_step_that_ignores_the_runs_length_is_set_aside():
+    # The learning rate falls over NUM_STEPS; the check's run has a length no learner writes in by hand.
+    fixed = references()["adam_step"].replace("/ NUM_STEPS", "/ 1000")
+    assert fixed != references()["adam_step"]
+    [verdict] = check(("adam_step", fixed))
+    assert verdict["uses"] == "reference" and "Adam's new p of parameter 0 at step 5" in verdict["reason"]
 
 
 def test_the_check_says_why_code_that_fails_to_run_is_set_aside():
-    assert check_piece("linear", "def linear(x, w):\n    return 1 / 0\n", references(), MICROGPT, 1000) == (
-        "in microgpt it raised ZeroDivisionError: division by zero."
-    )
-    assert check_piece("linear", "def line(x, w): pass\n", references(), MICROGPT, 1000) == (
-        "its code defines no function named linear."
-    )
+    assert check(("linear", "def linear(x, w):\n    return 1 / 0\n"), ("linear", "def line(x, w): pass\n")) == [
+        {"uses": "reference", "reason": "in microgpt it raised ZeroDivisionError: division by zero."},
+        {"uses": "reference", "reason": "its code defines no function named linear."},
+    ]
+
+
+def test_code_that_rewrites_its_interpreters_comparisons_is_still_set_aside(monkeypatch):
+    # Python's own comparison made to agree with everything: the check compares outside the learner's interpreter.
+    monkeypatch.setattr(math, "isclose", math.isclose)  # put back after the test, whatever the code sets
+    wrong = references()["rmsnorm"].replace("1e-5", "1e-3")
+    cheat = "import math\nmath.isclose = lambda *numbers, **tolerances: True\n" + wrong
+    [verdict] = check(("rmsnorm", cheat))
+    assert math.isclose(1, 2), "the code ran and rewrote the comparison"
+    assert verdict["uses"] == "reference" and "where the reference gives" in verdict["reason"]
+
+
+def test_numbers_that_are_not_finite_floats_reach_the_page_as_what_they_were():
+    nan_loss = references()["cross_entropy"].replace("return sum(losses)", "return float('nan') + sum(losses)")
+    [learned] = [learner_numbers("cross_entropy", nan_loss, references(), MICROGPT)]
+    assert learned["numbers"][0] == ["the loss of the name 'emma'", "nan"]
+    [verdict] = check(("cross_entropy", nan_loss))
+    assert verdict["reason"].startswith("it gives nan for the loss of the name 'emma', where the reference gives")
+
+
+def test_the_built_training_page_carries_the_reference_numbers_of_the_build(built_site):
+    written = json.loads((built_site / "train" / "reference-numbers.json").read_text())
+    assert written == model_numbers(references(), MICROGPT)
+    assert len(written) == 1 + 4192 + 2 * 64 * 3 + 27 + 27
 
 
 def test_a_changed_learner_function_changes_the_training():

@@ -2,7 +2,7 @@
 
 import json
 
-from training.check import check_piece
+from training.check import learner_numbers
 from training.config import MICROGPT
 from training.names import read_names
 from training.trainer import Trainer
@@ -10,19 +10,19 @@ from training.trainer import Trainer
 _run = {}  # the worker's one run: {"trainer": Trainer}
 
 
-def check_json(pieces_json, steps):
-    """Which code each piece uses. pieces: [{exercise, reference, learner: code or null}]; returns
-    [{exercise, uses: "yours" | "reference", reason}], reason saying why the learner's code was set aside."""
+def numbers_json(pieces_json):
+    """The numbers the page checks each learner function by (training/check.py). pieces: [{exercise,
+    reference, learner: code or null}]; returns {exercise: {"numbers"} or {"problem"}} for each piece that
+    has the learner's code."""
     pieces = json.loads(pieces_json)
     references = {piece["exercise"]: piece["reference"] for piece in pieces}
-    results = []
-    for piece in pieces:
-        reason = None
-        if piece["learner"] is not None:
-            reason = check_piece(piece["exercise"], piece["learner"], references, MICROGPT, steps)
-        uses = "yours" if piece["learner"] is not None and reason is None else "reference"
-        results.append({"exercise": piece["exercise"], "uses": uses, "reason": reason})
-    return json.dumps(results)
+    return json.dumps(
+        {
+            piece["exercise"]: learner_numbers(piece["exercise"], piece["learner"], references, MICROGPT)
+            for piece in pieces
+            if piece["learner"] is not None
+        }
+    )
 
 
 def start(sources_json, names_text, steps, seed, state_json, replay):

@@ -1,8 +1,10 @@
 // "Train your microgpt": the learner's passed functions, read from this browser's saved progress,
-// checked against the references in the training worker (train-worker.js), then trained there on
-// the names, with a live chart, samples and checkpoints. This script alone touches the page.
+// checked against the references (train-check.js: the training worker gives a model's numbers with
+// each of them, the build gave the references'), then trained in the worker (train-worker.js) on the
+// names, with a live chart, samples and checkpoints. This script alone touches the page.
 import { loadCheckpoint, saveCheckpoint } from "./checkpoint-store.js";
 import { peekRecord } from "./saved-record.js";
+import { judgePiece } from "./train-check.js";
 import { lossChart } from "./train-chart.js";
 
 const page = document.querySelector("script[data-pieces]").dataset;
@@ -62,6 +64,7 @@ const files = {
   bootStdlib: url(page.bootStdlib),
 };
 const namesText = fetch(url(page.names)).then((response) => response.text());
+const referenceNumbers = fetch(url(page.referenceNumbers)).then((response) => response.json());
 const chart = lossChart($(".train-chart"), url(page.chart));
 
 /** The code of an exercise the learner passed in this browser, or null. */
@@ -88,10 +91,15 @@ const handlers = {
       return;
     }
     ui.status.textContent = "Checking your functions against the references…";
-    state.worker.postMessage({ type: "check", pieces: state.pieces, steps: Number(ui.steps.value) });
+    state.worker.postMessage({ type: "check", pieces: state.pieces });
   },
-  checked({ results }) {
-    state.checked = Object.fromEntries(results.map((result) => [result.exercise, result]));
+  async checked({ numbers }) {
+    const expected = await referenceNumbers.catch(() => null);
+    const unchecked = { uses: "reference", reason: "this page could not load the reference's numbers to check it by." };
+    state.checked = Object.fromEntries(state.pieces.map((piece) => [
+      piece.exercise,
+      piece.learner === null ? { uses: "reference" } : expected ? judgePiece(expected, numbers[piece.exercise]) : unchecked,
+    ]));
     showPieces();
     ready();
   },

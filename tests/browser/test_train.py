@@ -25,8 +25,14 @@ def rmsnorm(x):
     inverse_root = (total * (1 / len(x)) + 1e-5) ** -0.5
     return [inverse_root * xi for xi in x]
 """
-# Passed once, then changed: relu left out. The page must set it aside and say why.
-WRONG_MLP = """def mlp(x, w1, w2):
+# Passed once, then changed: relu left out, and Python's comparison made to agree with everything. The
+# page must set it aside and say why: it compares the numbers itself, outside the learner's interpreter.
+WRONG_MLP = """import math
+
+math.isclose = lambda *numbers, **tolerances: True
+
+
+def mlp(x, w1, w2):
     return linear(linear(x, w1), w2)
 """
 

@@ -129,3 +129,26 @@ WATCH_SHIFTS = """(buffered) => {
   new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((entry) => entry.value)))
     .observe({ type: "layout-shift", buffered });
 }"""
+
+
+def with_time_limit(seconds):
+    """A route that serves the lesson page as if its exercise said 'time_limit: seconds'. It checks that the
+    page as built says the default, 10 s: with it, a test of a shorter limit tests the default's path too."""
+
+    def serve(route):
+        response = route.fetch()
+        page = response.text()
+        assert 'data-time-limit="10.0"' in page
+        # The server's headers kept (cross-origin isolation among them), less those of the gzip body.
+        headers = {
+            name: value
+            for name, value in response.headers.items()
+            if name.lower() not in ("content-encoding", "content-length")
+        }
+        route.fulfill(
+            status=response.status,
+            headers=headers,
+            body=page.replace('data-time-limit="10.0"', f'data-time-limit="{seconds:.1f}"'),
+        )
+
+    return serve

@@ -51,8 +51,17 @@ def assert_shown(stop, after):
 
 
 @pytest.mark.parametrize("lesson_id", graded_lessons())
-def test_tab_walks_the_lesson_in_reading_order_and_out_of_the_editor(page, site_url, built_site, lesson_id):
+def test_by_keyboard_alone_tab_walks_the_lesson_and_every_build_button_leaves_focus_shown(
+    new_context, site_url, built_site, lesson_id
+):
+    # One page for both walks: each is a learner's, and Python's start is the most of a lesson's time here.
+    page = new_context(service_workers="block").new_page()  # so that the solution's request can be held
     lesson_page(page, site_url, built_site, lesson_id)
+    tab_walks_in_reading_order_and_out_of_the_editor(page)
+    focus_after_every_build_button_stays_on_something_shown(page)
+
+
+def tab_walks_in_reading_order_and_out_of_the_editor(page):
     stops = []
     for _ in range(MOST_STOPS):
         page.keyboard.press("Tab")
@@ -88,10 +97,7 @@ def no_code_running(page):
     expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled(timeout=RUN_TIMEOUT_MS)
 
 
-@pytest.mark.parametrize("lesson_id", graded_lessons())
-def test_focus_after_every_build_button_stays_on_something_shown(new_context, site_url, built_site, lesson_id):
-    page = new_context(service_workers="block").new_page()  # so that the solution's request can be held
-    lesson_page(page, site_url, built_site, lesson_id)
+def focus_after_every_build_button_stays_on_something_shown(page):
     for name in ("Run", "Check", "Show your graph", "Reset code", "Show hint", "Show solution", "Not yet"):
         press(page, name)
         no_code_running(page)

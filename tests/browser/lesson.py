@@ -152,3 +152,11 @@ def with_time_limit(seconds):
         )
 
     return serve
+
+
+def show_graph(page, case=None):
+    """Open "Show your graph" (on the case named, if one is), and wait for the learner's graph."""
+    if case:
+        page.get_by_role("combobox", name="Case").select_option(label=case)
+    click(page, "Show your graph")
+    expect(page.get_by_role("figure", name="Your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS)

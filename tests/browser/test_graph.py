@@ -1,12 +1,11 @@
 """Your graph: the graph the learner's function built, drawn with its gradients, the highway named,
-the reference beside a wrong answer, big graphs folded; loaded as the learner comes to the exercise."""
+the reference beside a wrong answer, big graphs folded; loaded as the learner comes to the exercise.
+Every lesson's right answer drawn whole is a step of tests/browser/test_every_lesson.py."""
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from grading.graph_view import graphs_json
 from tests.browser.axe import axe_violations
 from tests.browser.lesson import (
     BLANK,
@@ -14,22 +13,15 @@ from tests.browser.lesson import (
     cases_table,
     check_passes,
     click,
+    lesson_folders,
     open_lesson,
     right_solution,
     set_code,
+    show_graph,
     starter_code,
     wait_for_python,
 )
-from tests.corpus import LESSONS_DIR, lesson_exercise
-
-GRADED = sorted(path.stem for path in LESSONS_DIR.glob("[0-9]*.md") if "```exercise" in path.read_text())
-
-
-def show_graph(page, case=None):
-    if case:
-        page.get_by_role("combobox", name="Case").select_option(label=case)
-    click(page, "Show your graph")
-    expect(page.get_by_role("figure", name="Your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+from tests.corpus import lesson_exercise
 
 
 def node_row(page, name, node):
@@ -118,19 +110,6 @@ def test_a_twenty_layer_graph_draws_folded(page, site_url):
     expect(page.get_by_role("table", name="Your graph as a table")).to_contain_text("17 more layers like this")
 
 
-@pytest.mark.parametrize("lesson", GRADED)
-def test_every_lessons_right_answer_draws_its_graph_case(page, site_url, lesson):
-    block, exercise = lesson_exercise(lesson.split("-")[0])
-    total = graphs_json(exercise, block["solution"])["yours"]["total"]  # the graph the page should draw
-    page.goto(f"{site_url}{lesson}/index.html")
-    wait_for_python(page)
-    set_code(page, block["solution"])
-    check_passes(page)
-    show_graph(page)
-    expect(page.get_by_role("figure", name="Your graph")).to_contain_text(f"{total} nodes")
-    expect(page.get_by_role("table", name="Your graph as a table").get_by_role("row")).not_to_have_count(0)
-
-
 def test_axe_finds_nothing_with_the_view_open_in_light_and_dark(page, site_url):
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)  # before the page loads, as a system's setting would be
@@ -178,9 +157,6 @@ def test_the_graph_button_stays_in_view_when_two_graphs_widen_the_page(page, sit
 
 
 def test_the_given_blocks_of_a_whole_layer_are_boxes_in_the_drawing_and_the_table(page, site_url, built_site):
-    from tests.browser.lesson import lesson_folders
-    from tests.corpus import lesson_exercise
-
     (stacking,) = [folder for folder in lesson_folders(built_site) if folder.startswith("9.3-")]
     page.goto(f"{site_url}{stacking}/index.html")
     wait_for_python(page)

@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 
 from selenium import webdriver
+from selenium.webdriver.remote.client_config import ClientConfig
+from selenium.webdriver.remote.remote_connection import RemoteConnection
 from selenium.webdriver.webkitgtk.options import Options
 
 START_TIMEOUT_S = 60
@@ -67,7 +69,10 @@ class WebKitOverWebDriver:
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
             try:
-                return webdriver.Remote(command_executor=url, options=options)
+                # A connection given its address in a ClientConfig: a bare URL makes Selenium build one
+                # the deprecated way (a DeprecationWarning at every session).
+                connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=url))
+                return webdriver.Remote(command_executor=connection, options=options)
             except Exception as not_yet:  # refused until the driver listens
                 if time.monotonic() > deadline or self.process.poll() is not None:
                     log = self.log.read_text()[-2000:]

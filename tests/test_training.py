@@ -136,7 +136,7 @@ def test_code_that_rewrites_its_interpreters_comparisons_is_still_set_aside(monk
 
 def test_numbers_that_are_not_finite_floats_reach_the_page_as_what_they_were():
     nan_loss = references()["cross_entropy"].replace("return sum(losses)", "return float('nan') + sum(losses)")
-    [learned] = [learner_numbers("cross_entropy", nan_loss, references(), MICROGPT)]
+    learned = learner_numbers("cross_entropy", nan_loss, references(), MICROGPT)
     assert learned["numbers"][0] == ["the loss of the name 'emma'", "nan"]
     [verdict] = check(("cross_entropy", nan_loss))
     assert verdict["reason"].startswith("it gives nan for the loss of the name 'emma', where the reference gives")

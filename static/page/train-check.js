@@ -8,7 +8,7 @@ const RELATIVE = 1e-6;
 const ABSOLUTE = 1e-9;
 
 /** Python's math.isclose(a, b, rel_tol=RELATIVE, abs_tol=ABSOLUTE). */
-export function close(a, b) {
+function close(a, b) {
   return a === b || Math.abs(a - b) <= Math.max(RELATIVE * Math.max(Math.abs(a), Math.abs(b)), ABSOLUTE);
 }
 
@@ -22,7 +22,7 @@ export function judgePiece(expected, learned) {
 }
 
 /** null if every number agrees; else a sentence naming the first that does not. */
-export function firstDifference(expected, got) {
+function firstDifference(expected, got) {
   for (const [index, [what, want]] of expected.entries()) {
     const have = Array.isArray(got[index]) ? got[index][1] : undefined;
     if (typeof have === "number" && close(want, have)) continue;

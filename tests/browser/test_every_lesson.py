@@ -1,9 +1,8 @@
 """Every graded lesson, end to end in Chromium: the page loads with no console error, Run prints, the
 reference passes, the unchanged starter does not, one of its mistakes is named with its own message, the
 reference's graph is drawn whole ("Show your graph"), its explore recomputes as a slider moves, and a
-quiz answer survives a reload. The steps it shares with the
-smoke suite of the other engines (tests/browser/test_engines.py) are that suite's own (smoke.py), so
-every engine runs them as written."""
+quiz answer survives a reload. The steps it shares with the smoke suite of the other engines
+(tests/browser/test_engines.py) are that suite's own (smoke.py), so every engine runs them as written."""
 
 import re
 

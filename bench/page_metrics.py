@@ -172,7 +172,7 @@ def measure_lesson_session(browser, site_url, runs, session, progress):
         session["editor_on_demand"] = [url for url in loaded[before:] if url.endswith(".js")]
         page.locator('.exercise [data-judge="ready"]').first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
         session["memory_with_judge"] = memory_now(context, page)
-        session["spare"] = wait_for_spare(page)
+        wait_for_spare(page)
         session["memory_with_spare"] = memory_now(context, page)
         progress(f"lesson page: Check → verdict, {CHECKS} times")
         set_code(page, right_solution(page))
@@ -271,17 +271,14 @@ def graph_view_timings(browser, site_url, times):
 
 
 def wait_for_spare(page):
-    """Wait for the warm interpreter the page keeps to replace one that will not stop, or for the page to
-    say it boots one only when a Stop needs it (where Stop interrupts); "warm" or "when-needed"."""
-    settled = '.exercise [data-spare="ready"], .exercise [data-spare="when-needed"]'
+    """Wait for the warm interpreter the page keeps to replace one that will not stop."""
     try:
-        page.locator(settled).first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.locator('.exercise [data-spare="ready"]').first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     except PlaywrightTimeoutError:
         raise BenchError(
             f"{page.url}: the page's warm spare was not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s "
-            '(the status line\'s data-spare never read "ready" or "when-needed")'
+            '(the status line\'s data-spare never read "ready")'
         ) from None
-    return "warm" if page.locator(settled).first.get_attribute("data-spare") == "ready" else "when-needed"
 
 
 def time_check(page):
@@ -296,10 +293,7 @@ def time_check(page):
 
 
 def time_stop(page, target, pattern):
-    """Run the code in the editor; once it has printed, (milliseconds from Stop until target matches, its text).
-    The last run's output is cleared first: its "go" would have Stop pressed before the run starts (while
-    a new interpreter warms up, which stops the waiting run there and then)."""
-    output(page).evaluate("output => output.replaceChildren()")
+    """Run the code in the editor; once it has printed, (milliseconds from Stop until target matches, its text)."""
     click(page, "Run")
     expect(output(page)).to_contain_text("go", timeout=RUN_TIMEOUT_MS)
     start_stopwatch(page, "Stop", target, pattern)

@@ -83,12 +83,11 @@ def test_nothing_below_the_editor_moves_when_codemirror_takes_over(new_context, 
         open_lesson(page, site_url)
         plain_editor(page).scroll_into_view_if_needed()
         wait_until_asked_for(page, held)
-        # Python and the judge boot meanwhile, and the status line below the editor tells of each (and
-        # of the spare, booted only when a Stop needs one): let them settle first, so that only the
-        # editor's arrival can move the page.
+        # Python, the judge and the spare boot meanwhile, and the status line below the editor tells of
+        # each: let them settle first, so that only the editor's arrival can move the page.
         status = page.get_by_role("status", name="Python status")
-        expect(status).to_have_attribute("data-judge", "ready", timeout=BOOT_TIMEOUT_MS)
-        expect(status).to_have_attribute("data-spare", "when-needed", timeout=BOOT_TIMEOUT_MS)
+        for interpreter in ("judge", "spare"):
+            expect(status).to_have_attribute(f"data-{interpreter}", "ready", timeout=BOOT_TIMEOUT_MS)
         run = page.get_by_role("button", name="Run", exact=True)
         before = run.bounding_box()["y"]
         # Between two frames CodeMirror's layout is unfinished (it measures its lines at the next frame),

@@ -23,8 +23,8 @@ from tests.browser.lesson import (
 from tests.corpus import lesson_exercise
 
 CHECKS = 20
-# Before a lesson's Checks: the interpreters have booted, and the learner's warms its engine up for a while
-# on this machine's two cores. A learner writing their code leaves the page that long and longer.
+# Before a lesson's Checks: the spare has said it is ready, then warms its engine up for a while on this
+# machine's two cores. A learner writing their code leaves the page that long and longer.
 SETTLE_BEFORE_CHECKS_S = 2.0
 WARM_SETTLE_S = 1.0  # lets the HTTP cache finish writing, and reloads before the lesson boots its spare (1.5 s)
 STATUS = '.exercise [aria-label="Python status"], body > [aria-label="Python status"]'

@@ -1,8 +1,8 @@
 """Every lesson page in the engines a learner may bring besides Chromium: Firefox (Gecko) and WebKit
 (Safari's).
 
-One browser per engine, reused across the lessons (Stop's test has one of its own). Each lesson loads with no console error, starts
-Python, runs, grades its starter "Not yet" and its solution "Passed", recomputes its explore when a
+One browser per engine, reused across the lessons; Stop's test has one of its own. Each lesson loads
+with no console error, starts Python, runs, grades its starter "Not yet" and its solution "Passed", recomputes its explore when a
 slider moves and keeps a quiz answer over a reload. Stop and the offline reload run on one lesson per
 engine: every lesson page runs the same exercise, runtime and service worker code (static/page/).
 Chromium takes the same steps (smoke.py) on every lesson in test_every_lesson.py, and Stop and the
@@ -29,12 +29,17 @@ def start_engine(name):
     return FirefoxOverBidi(found) if name == "firefox" else WebKitOverWebDriver(*found)
 
 
-@pytest.fixture(scope="module", params=ENGINES)
-def engine(request):
-    """One engine's driver for the whole module (the origin rule is held in Chromium by test_off_origin_guard)."""
+def driver_while_used(request):
+    """The driver of request's engine, closed once its fixture's scope ends."""
     driver = start_engine(request.param)
     yield driver
     driver.close()
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def engine(request):
+    """One engine's driver for the whole module (the origin rule is held in Chromium by test_off_origin_guard)."""
+    yield from driver_while_used(request)
 
 
 @pytest.fixture(params=ENGINES)
@@ -43,9 +48,7 @@ def engine_of_its_own(request):
     worker, and goes on running the loop's WebAssembly in its web process, a core's worth, until the browser
     closes (measured: 93–116% of a core for the 35 s after the Stop); in the shared browser that starved
     every test after it, on both of the machine's cores."""
-    driver = start_engine(request.param)
-    yield driver
-    driver.close()
+    yield from driver_while_used(request)
 
 
 def lesson_url(site_url, built_site, lesson_id):
@@ -68,16 +71,15 @@ def test_the_lesson_works(engine, site_url, built_site, lesson_id):
 
 
 def test_stop_ends_a_loop_and_an_offline_reload_works(engine_of_its_own, built_site):
-    engine = engine_of_its_own  # closed after this test: see engine_of_its_own
     server = serve_in_background(built_site)  # a server of its own, to switch off
     host, port = server.server_address[:2]
-    engine.goto(f"http://{host}:{port}/{LESSON}")
-    smoke.wait_for_python(engine)
-    smoke.stop_ends_a_loop(engine)
-    smoke.wait_for_the_service_worker(engine)
+    engine_of_its_own.goto(f"http://{host}:{port}/{LESSON}")
+    smoke.wait_for_python(engine_of_its_own)
+    smoke.stop_ends_a_loop(engine_of_its_own)
+    smoke.wait_for_the_service_worker(engine_of_its_own)
     server.shutdown()
-    engine.reload()
-    assert smoke.heading_shown(engine, "Watch")
-    smoke.wait_for_python(engine)
+    engine_of_its_own.reload()
+    assert smoke.heading_shown(engine_of_its_own, "Watch")
+    smoke.wait_for_python(engine_of_its_own)
     block, _ = lesson_exercise("8.6")
-    assert smoke.check(engine, block["solution"]).startswith("Passed")
+    assert smoke.check(engine_of_its_own, block["solution"]).startswith("Passed")

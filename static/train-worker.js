@@ -6,7 +6,7 @@
 //   pause; resume; stop; sample {count, temperature, seed}.
 // Worker → page: status {state, message}; checked {numbers: {exercise: {numbers} or {problem}}, which the
 //   page checks (train-check.js)}; progress {step, steps, loss, engineNote};
-//   samples {step, names}; checkpoint {state}; ended {step, stopped}; failed {message}.
+//   paused {step}; samples {step, names}; checkpoint {state}; ended {step, stopped}; failed {message}.
 import { startPyodide } from "./page/pyodide-boot.js";
 
 const CHECKPOINT_EVERY = 50; // steps: a reload or a crash loses at most this many
@@ -40,6 +40,7 @@ async function train({ sources, names, steps, seed, state, replay }) {
   let step = JSON.parse(training.start(JSON.stringify(sources), names, steps, seed, checkpoint, Boolean(replay))).step;
   while (step < steps && !run.stopped) {
     if (run.paused) {
+      post("paused", { step }); // the step under way when Pause came has ended, and no other starts
       await new Promise((resolve) => { run.resume = resolve; });
       continue;
     }

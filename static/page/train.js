@@ -106,7 +106,7 @@ const handlers = {
   progress({ step, steps, loss, engineNote }) {
     state.losses[step - 1] = loss;
     if (engineNote) ui.engine.textContent = engineNote;
-    ui.status.textContent = `step ${step} of ${steps} · loss ${loss.toFixed(3)}`;
+    ui.status.textContent = stepLine(step, steps, loss);
     ui.progress.max = steps;
     ui.progress.value = step;
     const seconds = (performance.now() - state.startedAt) / 1000;
@@ -117,6 +117,10 @@ const handlers = {
       ui.speed.textContent += `. This device is slow for ${steps} steps: Stop, then train fewer (${Math.max(50, Math.round((rate * SLOW_RUN_S) / 50) * 50)} take about ${formatDuration(SLOW_RUN_S)}).`;
     }
     chart.then((plot) => plot.show(state.losses, MEAN_OF_LAST));
+  },
+  paused({ step }) {
+    const loss = state.losses[step - 1];
+    ui.status.textContent = loss === undefined ? "Paused." : `${stepLine(step, state.steps, loss)} · paused`;
   },
   samples({ names }) {
     ui.samples.replaceChildren(...names.map((name) => Object.assign(document.createElement("li"), { textContent: name })));
@@ -146,6 +150,11 @@ function ready() {
   setRunning(false);
   ui.sample.disabled = false;
   if (!state.running) ui.status.textContent = "Ready to train.";
+}
+
+/** The status while training; tests and the README quote its form. */
+function stepLine(step, steps, loss) {
+  return `step ${step} of ${steps} · loss ${loss.toFixed(3)}`;
 }
 
 function formatDuration(seconds) {

@@ -146,7 +146,8 @@ def test_pause_holds_the_step_and_resume_goes_on_from_it(page, site_url):
     wait_for_step(page, 3)
     page.get_by_role("button", name="Pause").click()
     expect(page.get_by_role("button", name="Resume", exact=True)).to_be_enabled()
-    page.wait_for_timeout(500)  # a step under way when Pause came ends, and then no other starts
+    # The step under way when Pause came ends first; the status says when no other will start.
+    expect(status(page)).to_have_text(re.compile(r"^step \d+ of 1000 · loss \d+\.\d{3} · paused$"))
     paused_at = step_shown(page)
     page.wait_for_timeout(1500)
     assert step_shown(page) == paused_at

@@ -233,14 +233,24 @@ WARM_UP_CHECK = (
 
 def warm_up(rounds=30, checks=8):
     """Run the engine's hot paths, and a Check's, a while, so that WebAssembly has optimised them before
-    the learner's first Check."""
-    for _ in range(checks):
-        learn_json(*WARM_UP_CHECK, hand_on=lambda run: None)
-    for round_ in range(rounds):
-        x = Value(1.0 + round_ / 100)
-        out = x
-        for _ in range(40):
-            out = out + (out * 0.1).relu()
-        out.backward()
-        dismantle(out)
-        run_program("def f(x):\n    return x + 1\nf(1)\n")
+    the learner's first Check. True if Stop ended it: the warm-up runs ahead of every request, so a Stop
+    that lands in it was pressed for the request waiting behind it, which the worker then ends as stopped."""
+    STOP["pressed"] = False
+    try:
+        for _ in range(checks):
+            if learn_json(*WARM_UP_CHECK, hand_on=lambda run: None) == INTERRUPTED:
+                return True
+        for round_ in range(rounds):
+            x = Value(1.0 + round_ / 100)
+            out = x
+            for _ in range(40):
+                out = out + (out * 0.1).relu()
+            out.backward()
+            dismantle(out)
+            if run_program("def f(x):\n    return x + 1\nf(1)\n").get("interrupted"):
+                return True
+    except KeyboardInterrupt as error:
+        if stopped_from_outside(error):
+            return True
+        raise
+    return False

@@ -89,7 +89,7 @@ async function boot() {
   // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.
   // Not in the judge's worker: the code WebAssembly optimised is shared by the page's workers, and the
   // judge's own steps are rehearsed on the exercise itself (grading.browser.rehearse).
-  if (role === "learner") setTimeout(() => browser.warm_up(), 0);
+  if (role === "learner") setTimeout(() => (stoppedInWarmUp = browser.warm_up()), 0);
   return { pyodide, browser };
 }
 
@@ -194,9 +194,20 @@ async function answer(data, { incoming = null, handOn = null }) {
   }
 }
 
+// A Stop that landed in the warm-up, which runs ahead of every request: it was pressed for the request
+// waiting behind it, which ends at once, as stopped. (Setting the interrupt again for that request to read
+// would race the page, which takes an interrupt still unread after 300 ms for code stuck inside C.)
+let stoppedInWarmUp = false;
+
 // handOn: the learner's end of a Check's channel, where its runs and its reply's reply go instead of to the page.
 function respond(browser, data, handOn) {
+  if (stoppedInWarmUp) {
+    stoppedInWarmUp = false;
+    post(replyMessage("done", { id: data.id, result: { interrupted: true } }));
+    return;
+  }
   current = { id: data.id, sent: 0, capped: false, chunks: [] };
+  post(replyMessage("started", { id: data.id })); // the page's time limit counts from here
   try {
     const [entryPoint, args] = pythonCall(data);
     const result = JSON.parse(browser[entryPoint](...args, ...(handOn ? [handOn.run] : [])));

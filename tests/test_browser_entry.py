@@ -3,8 +3,10 @@
 Stop is the page's interrupt, which Python reads as SIGINT; here the learner's code sends itself
 that signal through the very handler the worker installs, as a real Stop would land."""
 
+import _thread
 import json
 import signal
+import threading
 
 import pytest
 
@@ -227,3 +229,22 @@ def test_cases_are_drawn_even_where_the_reference_cannot_run_ahead():
     }
     prepared = json.loads(browser.prepare_json(json.dumps(broken)))
     assert prepared["cases"] == [{"x": 1.0}]
+
+
+# Each about 3 s of work in CPython here: long past the Stop, and ended on its own by a warm-up deaf to it.
+@pytest.mark.parametrize("stage", [{"checks": 400, "rounds": 0}, {"checks": 0, "rounds": 4000}])
+def test_a_stop_that_lands_in_the_warm_up_ends_it_and_is_told_to_the_worker(stop_listened_for, stage):
+    """Stop pressed just after Python says it is ready lands in the warm-up, which runs ahead of the request
+    it was pressed for: the warm-up ends there and says so (the worker then ends that request as stopped),
+    rather than raising out of the worker or ending a Check of its own as if nothing happened.
+    Each stage in turn: its Checks, its engine rounds."""
+    timer = threading.Timer(0.2, _thread.interrupt_main)  # the page's Stop, read as SIGINT by the handler
+    timer.start()
+    try:
+        ended_by_stop = browser.warm_up(**stage)
+    except KeyboardInterrupt:
+        pytest.fail("the Stop raised out of the warm-up, and so out of the worker")
+    finally:
+        timer.cancel()
+    assert ended_by_stop is True
+    assert browser.warm_up(rounds=1, checks=1) is False

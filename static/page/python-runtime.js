@@ -209,7 +209,6 @@ export class PythonRuntime {
       if (handle === this.active) {
         this.setStatus(message.state, message.message);
         if (handle.ready) {
-          for (const request of this.pending.values()) this.startLimit(request);
           // The judge's worker boots next, then the spare: one boot at a time, so neither starves the other.
           if (this.checksWanted) this.startJudge();
           if (this.judge?.ready) this.scheduleSpare();
@@ -220,7 +219,8 @@ export class PythonRuntime {
     if (handle !== this.active) return;
     const request = this.pending.get(message.id);
     if (!request) return;
-    if (message.type === "output") for (const [stream, text] of message.chunks) request.onOutput?.(stream, text);
+    if (message.type === "started") this.startLimit(request);
+    else if (message.type === "output") for (const [stream, text] of message.chunks) request.onOutput?.(stream, text);
     else if (message.type === "output-capped") request.onOutput?.("note", `\n[Output stopped here: more than ${message.limit.toLocaleString("en")} characters. Your code kept running.]\n`);
     // Interrupted without Stop: the learner's code sent itself the interrupt signal (signal.raise_signal).
     else if (message.type === "done" && message.result?.interrupted) this.settle(message.id, { kind: "stopped", ...(this.stopReason || { reason: "interrupted-itself" }), interrupted: true });
@@ -247,8 +247,8 @@ export class PythonRuntime {
     }, SPARE_DELAY_MS);
   }
 
-  // timeLimitMs: how long the code may run before it is stopped, counted from when its interpreter is
-  // ready (never Python's first boot, nor the judge's); none for the page's own requests.
+  // timeLimitMs: how long the code may run before it is stopped, counted from when its interpreter begins
+  // it (never Python's boot, nor the judge's); none for the page's own requests.
   request(kind, fields, onOutput, timeLimitMs = null, transfer = []) {
     this.start();
     if (this.state === "error") return Promise.resolve({ kind: "stopped", reason: "unavailable" });
@@ -260,10 +260,11 @@ export class PythonRuntime {
       const request = { resolve, onOutput, timeLimitMs, limit: null };
       this.pending.set(id, request);
       this.active.send(message, transfer);
-      if (this.active.ready) this.startLimit(request);
     });
   }
 
+  // From when the learner's worker begins the request (its "started"), never from the click: the request
+  // may wait behind Python's boot, its warm-up (seconds in a slow browser), or an earlier request.
   startLimit(request) {
     if (request.timeLimitMs === null || request.limit !== null) return;
     request.limit = setTimeout(() => this.stop({ reason: "time-limit" }), request.timeLimitMs);

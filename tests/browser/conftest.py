@@ -174,7 +174,14 @@ def pytest_runtest_makereport(item, call):
     seen once in CI is then read from its report, not guessed at."""
     outcome = yield
     report = outcome.get_result()
-    page = item.funcargs.get("page") if report.failed and call.when == "call" else None
+    if not (report.failed and call.when == "call"):
+        return
+    # Firefox and WebKit (test_engines.py): their drivers keep the console's errors; the step that failed
+    # says what the page showed (smoke.py).
+    driver = next((item.funcargs[name] for name in ("engine", "engine_of_its_own") if name in item.funcargs), None)
+    if driver is not None:
+        report.sections.append(("the engine's console errors", "\n".join(driver.errors()[-30:]) or "(none)"))
+    page = item.funcargs.get("page")
     if page is None or page.is_closed():
         return
     try:

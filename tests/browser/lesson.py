@@ -131,27 +131,43 @@ WATCH_SHIFTS = """(buffered) => {
 }"""
 
 
+def fulfill_rewritten(route, rewrite):
+    """Answer route with the server's response, its text passed through rewrite(text)."""
+    response = route.fetch()
+    # The server's headers kept (cross-origin isolation among them), less those of the gzip body.
+    headers = {
+        name: value
+        for name, value in response.headers.items()
+        if name.lower() not in ("content-encoding", "content-length")
+    }
+    route.fulfill(status=response.status, headers=headers, body=rewrite(response.text()))
+
+
 def with_time_limit(seconds):
     """A route that serves the lesson page as if its exercise said 'time_limit: seconds'. It checks that the
     page as built says the default, 10 s: with it, a test of a shorter limit tests the default's path too."""
 
-    def serve(route):
-        response = route.fetch()
-        page = response.text()
+    def rewrite(page):
         assert 'data-time-limit="10.0"' in page
-        # The server's headers kept (cross-origin isolation among them), less those of the gzip body.
-        headers = {
-            name: value
-            for name, value in response.headers.items()
-            if name.lower() not in ("content-encoding", "content-length")
-        }
-        route.fulfill(
-            status=response.status,
-            headers=headers,
-            body=page.replace('data-time-limit="10.0"', f'data-time-limit="{seconds:.1f}"'),
-        )
+        return page.replace('data-time-limit="10.0"', f'data-time-limit="{seconds:.1f}"')
 
-    return serve
+    return lambda route: fulfill_rewritten(route, rewrite)
+
+
+# The Python worker's script, wherever the build put it (its name carries its content's hash).
+PYTHON_WORKER = re.compile(r"/static/python-worker\.[0-9a-f]+\.js$")
+
+
+def with_a_long_warm_up(route):
+    """A route for PYTHON_WORKER that makes the learner's interpreter warm up for seconds after it says it is
+    ready, as it does in a slow browser (1.4 to 4 s in WebKit here on a quiet machine, against a few
+    hundred ms in Chromium), so that a request waits behind it."""
+
+    def rewrite(script):
+        assert script.count(".warm_up()") == 1
+        return script.replace(".warm_up()", ".warm_up(4000)")
+
+    fulfill_rewritten(route, rewrite)
 
 
 def show_graph(page, case=None):

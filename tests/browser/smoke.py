@@ -15,13 +15,21 @@ HELPERS = """
 const byLabel = (role, label) => document.querySelector(`[role="${role}"][aria-label="${label}"]`);
 const button = (name) => [...document.querySelectorAll("button")].find(
   (candidate) => candidate.textContent.trim() === name && !candidate.closest("[hidden]"));
+// What a learner would see, for a step that waited in vain: the status line (with the judge's and the
+// spare's states, which it carries as data), the verdict, the output's end.
+const pageState = () => {
+  const status = byLabel("status", "Python status");
+  const text = (element, last = 300) => JSON.stringify(element?.textContent.slice(-last) ?? null);
+  return `Python status ${text(status)} (judge ${status?.dataset.judge}, spare ${status?.dataset.spare}), `
+    + `Result ${text(byLabel("status", "Result"))}, Output ${text(byLabel("log", "Output"))}`;
+};
 const until = (what, condition, timeoutMs) => new Promise((resolve, reject) => {
   const started = Date.now();
   (function poll() {
     let value;
     try { value = condition(); } catch (error) { value = undefined; }
     if (value) return resolve(value);
-    if (Date.now() - started > timeoutMs) return reject(new Error(`waited ${timeoutMs} ms for ${what}`));
+    if (Date.now() - started > timeoutMs) return reject(new Error(`waited ${timeoutMs} ms for ${what}; ${pageState()}`));
     setTimeout(poll, 50);
   })();
 });

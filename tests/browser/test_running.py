@@ -10,6 +10,7 @@ from grading.exercise import Exercise, all_cases
 from tests.browser.lesson import (
     BOOT_TIMEOUT_MS,
     LESSON,
+    PYTHON_WORKER,
     RUN_TIMEOUT_MS,
     a_right_check_passes,
     check_passes,
@@ -22,6 +23,7 @@ from tests.browser.lesson import (
     two_frames,
     wait_for_python,
     wait_for_the_warm_spare,
+    with_a_long_warm_up,
     with_time_limit,
 )
 from tests.corpus import lesson_exercise
@@ -441,6 +443,37 @@ def test_the_time_limit_counts_from_when_python_is_ready_not_from_the_click(held
         "Not yet: Stopped: your code ran for more than 3 s, the limit", timeout=RUN_TIMEOUT_MS
     )
     assert time.monotonic() - ready >= 2.5  # the test sees Python ready a moment after the page does
+
+
+def test_the_time_limit_does_not_count_the_wait_behind_pythons_warm_up(new_context, site_url):
+    page = new_context(service_workers="block").new_page()  # the offline copy would answer past the routes
+    page.route(site_url + LESSON, with_time_limit(1))
+    page.route(PYTHON_WORKER, with_a_long_warm_up)
+    open_lesson(page, site_url)
+    set_code(page, "print('ran at once')\n")
+    wait_for_python(page)
+    clicked = time.monotonic()
+    click(page, "Run")
+    expect(output(page)).to_contain_text("ran at once", timeout=BOOT_TIMEOUT_MS)
+    assert time.monotonic() - clicked > 1.5  # it did wait behind the warm-up, longer than the limit
+    expect(output(page)).not_to_contain_text("Stopped")
+
+
+def test_a_stop_pressed_while_python_warms_up_stops_the_run_waiting_behind_it(new_context, site_url):
+    page = new_context(service_workers="block").new_page()  # the offline copy would answer past the route
+    page.route(PYTHON_WORKER, with_a_long_warm_up)
+    open_lesson(page, site_url)
+    set_code(page, "import time\nwhile True:\n    time.sleep(0.01)\n")
+    wait_for_python(page)
+    click(page, "Run")
+    page.wait_for_timeout(500)  # the Run waits behind the warm-up, which the Stop then lands in
+    click(page, "Stop")
+    # Not "Python could not load" (the Stop raised out of the warm-up), nor "Stopped. Python was restarted"
+    # 5 s later (the warm-up swallowed it and the loop ran on): the warm-up hands the Stop on to the Run.
+    expect(output(page)).to_contain_text("Stopped (KeyboardInterrupt).", timeout=BOOT_TIMEOUT_MS)
+    expect(python_status(page)).to_have_text("Python ready")
+    expect(output(page)).not_to_contain_text("restarted")
+    a_right_check_passes(page)
 
 
 def test_stop_ends_a_check_that_is_still_waiting_for_python(held_page):

@@ -28,7 +28,7 @@ CONSOLE_ERROR = re.compile(r"^CONSOLE \w+ ERROR .*$", re.MULTILINE)
 CALL_ASYNC = """
 const [args, done] = arguments;
 Promise.resolve().then(() => (FUNCTION)(...args))
-  .then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));
+  .then((value) => done({ value }), (error) => done({ error: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) }));
 """
 
 

@@ -86,7 +86,8 @@ async function boot() {
   }
   post(replyMessage("status", { state: "ready", message: "Python ready" }));
   // Before the learner's first request: WebAssembly optimises code that has run, so the first
-  // Check is then as quick as the tenth. Requests that arrive meanwhile wait a few hundred ms at most.
+  // Check is then as quick as the tenth. Requests that arrive meanwhile wait behind it: a few hundred ms
+  // in Chromium, seconds in WebKit (their time limit counts from their "started", not from the click).
   // Not in the judge's worker: the code WebAssembly optimised is shared by the page's workers, and the
   // judge's own steps are rehearsed on the exercise itself (grading.browser.rehearse).
   if (role === "learner") setTimeout(() => (stoppedInWarmUp = browser.warm_up()), 0);

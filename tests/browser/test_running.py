@@ -445,10 +445,16 @@ def test_the_time_limit_counts_from_when_python_is_ready_not_from_the_click(held
     assert time.monotonic() - ready >= 2.5  # the test sees Python ready a moment after the page does
 
 
-def test_the_time_limit_does_not_count_the_wait_behind_pythons_warm_up(new_context, site_url):
+def page_with_a_long_warm_up(new_context):
+    """A page whose learner's interpreter warms up for seconds (with_a_long_warm_up)."""
     page = new_context(service_workers="block").new_page()  # the offline copy would answer past the routes
-    page.route(site_url + LESSON, with_time_limit(1))
     page.route(PYTHON_WORKER, with_a_long_warm_up)
+    return page
+
+
+def test_the_time_limit_does_not_count_the_wait_behind_pythons_warm_up(new_context, site_url):
+    page = page_with_a_long_warm_up(new_context)
+    page.route(site_url + LESSON, with_time_limit(1))
     open_lesson(page, site_url)
     set_code(page, "print('ran at once')\n")
     wait_for_python(page)
@@ -460,8 +466,7 @@ def test_the_time_limit_does_not_count_the_wait_behind_pythons_warm_up(new_conte
 
 
 def test_a_stop_pressed_while_python_warms_up_stops_the_run_waiting_behind_it(new_context, site_url):
-    page = new_context(service_workers="block").new_page()  # the offline copy would answer past the route
-    page.route(PYTHON_WORKER, with_a_long_warm_up)
+    page = page_with_a_long_warm_up(new_context)
     open_lesson(page, site_url)
     set_code(page, "import time\nwhile True:\n    time.sleep(0.01)\n")
     wait_for_python(page)

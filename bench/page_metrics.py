@@ -23,8 +23,8 @@ from tests.browser.lesson import (
 from tests.corpus import lesson_exercise
 
 CHECKS = 20
-# Before a lesson's Checks: the spare has said it is ready, then warms its engine up for a while on this
-# machine's two cores. A learner writing their code leaves the page that long and longer.
+# Before a lesson's Checks: the interpreters have booted, and the learner's warms its engine up for a while
+# on this machine's two cores. A learner writing their code leaves the page that long and longer.
 SETTLE_BEFORE_CHECKS_S = 2.0
 WARM_SETTLE_S = 1.0  # lets the HTTP cache finish writing, and reloads before the lesson boots its spare (1.5 s)
 STATUS = '.exercise [aria-label="Python status"], body > [aria-label="Python status"]'
@@ -172,7 +172,7 @@ def measure_lesson_session(browser, site_url, runs, session, progress):
         session["editor_on_demand"] = [url for url in loaded[before:] if url.endswith(".js")]
         page.locator('.exercise [data-judge="ready"]').first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
         session["memory_with_judge"] = memory_now(context, page)
-        wait_for_spare(page)
+        session["spare"] = wait_for_spare(page)
         session["memory_with_spare"] = memory_now(context, page)
         progress(f"lesson page: Check → verdict, {CHECKS} times")
         set_code(page, right_solution(page))
@@ -271,14 +271,17 @@ def graph_view_timings(browser, site_url, times):
 
 
 def wait_for_spare(page):
-    """Wait for the warm interpreter the page keeps to replace one that will not stop."""
+    """Wait for the warm interpreter the page keeps to replace one that will not stop, or for the page to
+    say it boots one only when a Stop needs it (where Stop interrupts); "warm" or "when-needed"."""
+    settled = '.exercise [data-spare="ready"], .exercise [data-spare="when-needed"]'
     try:
-        page.locator('.exercise [data-spare="ready"]').first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.locator(settled).first.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     except PlaywrightTimeoutError:
         raise BenchError(
             f"{page.url}: the page's warm spare was not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s "
-            '(the status line\'s data-spare never read "ready")'
+            '(the status line\'s data-spare never read "ready" or "when-needed")'
         ) from None
+    return "warm" if page.locator(settled).first.get_attribute("data-spare") == "ready" else "when-needed"
 
 
 def time_check(page):
@@ -293,7 +296,10 @@ def time_check(page):
 
 
 def time_stop(page, target, pattern):
-    """Run the code in the editor; once it has printed, (milliseconds from Stop until target matches, its text)."""
+    """Run the code in the editor; once it has printed, (milliseconds from Stop until target matches, its text).
+    The last run's output is cleared first: its "go" would have Stop pressed before the run starts (while
+    a new interpreter warms up, which stops the waiting run there and then)."""
+    output(page).evaluate("output => output.replaceChildren()")
     click(page, "Run")
     expect(output(page)).to_contain_text("go", timeout=RUN_TIMEOUT_MS)
     start_stopwatch(page, "Stop", target, pattern)

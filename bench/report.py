@@ -16,6 +16,7 @@ WEIGHT_LIMIT_KB = 200
 INITIAL_JS_LIMIT_KB = 60
 MEMORY_LIMIT_MB = 200
 MEMORY_WITH_SPARE_LIMIT_MB = 280
+STOP_WITHOUT_SPARE_LIMIT_MS = 1000  # issue 24's other way: a spare booted only when a Stop needs one
 BUILD_200_LIMIT_S = 3
 REBUILD_LIMIT_S = 0.1
 SYNC_P95_LIMIT_MS = 50
@@ -52,6 +53,7 @@ def summarize(results):
         "interrupt_ms": median_of(session.get("interrupt_ms")),
         "interrupts_not_honoured": session.get("interrupts_not_honoured"),
         "replacement_ms": median_of(session.get("replacement_ms")),
+        "spare": session.get("spare"),
         "weight_gzip_kb": weight["total"]["gzip"] / KB if weight else None,
         "initial_js_gzip_kb": weight["JS"]["gzip"] / KB if weight else None,
         "editor_gzip_kb": results.get("editor_gzip_kb"),
@@ -99,13 +101,26 @@ def judge(figures):
         "page_weight": at_most("weight_gzip_kb", WEIGHT_LIMIT_KB),
         "initial_javascript": at_most("initial_js_gzip_kb", INITIAL_JS_LIMIT_KB),
         "memory_at_ready": at_most("memory_lesson_mb", MEMORY_LIMIT_MB),
-        "memory_with_spare": at_most("memory_lesson_with_spare_mb", MEMORY_WITH_SPARE_LIMIT_MB),
+        # Issue 24: at most 280 MB with the spare booted, or the spare booted only when first needed where
+        # that keeps Stop (here on code stuck in C: Stop → Python ready again) within a second.
+        "memory_with_spare": (
+            at_most("replacement_ms", STOP_WITHOUT_SPARE_LIMIT_MS)
+            if figures.get("spare") == "when-needed"
+            else at_most("memory_lesson_with_spare_mb", MEMORY_WITH_SPARE_LIMIT_MB)
+        ),
         "build_200_lessons": at_most("build_200_s", BUILD_200_LIMIT_S),
         "one_changed_lesson": at_most("rebuild_200_s", REBUILD_LIMIT_S),
         "one_changed_lesson_real_course": at_most("rebuild_1_s", REBUILD_LIMIT_S),
         "sync_round_trip": at_most("sync_p95_ms", SYNC_P95_LIMIT_MS),
         "sync_lost_updates": None if figures.get("sync_lost_updates") is None else figures["sync_lost_updates"] == 0,
     }
+
+
+def spare_row(f):
+    """The row of issue 24's spare target, by how this run's page kept its spare."""
+    if f.get("spare") == "when-needed":
+        return "  no warm spare (Stop interrupts here): Stop on code stuck in C → Python ready again"
+    return "  memory with the warm spare booted too"
 
 
 def table(results):
@@ -216,10 +231,12 @@ def table(results):
         ),
         ("  memory at the Build section, the judge's interpreter booted", mb(f["memory_lesson_with_judge_mb"])),
         (
-            "  memory with the warm spare booted too",
-            mb(f["memory_lesson_with_spare_mb"]),
+            spare_row(f),
+            mb(f["memory_lesson_with_spare_mb"]) if f.get("spare") != "when-needed" else ms(f["replacement_ms"]),
             "",
-            f"≤ {MEMORY_WITH_SPARE_LIMIT_MB} MB",
+            f"≤ {MEMORY_WITH_SPARE_LIMIT_MB} MB"
+            if f.get("spare") != "when-needed"
+            else f"≤ {STOP_WITHOUT_SPARE_LIMIT_MS} ms",
             met["memory_with_spare"],
         ),
         ("Build (build.build_site, as make site)",),

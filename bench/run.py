@@ -33,7 +33,7 @@ METHODS = {
     "clock": "navigation-relative performance.now() in the page; Check and Stop timed in the page from the "
     "click event (capture phase) to the DOM mutation showing the outcome",
     "checks_per_lesson": "each graded lesson in a new browser context: Python ready, the reference solution "
-    "in the editor, the judge's and the spare interpreters ready, then "
+    "in the editor, the judge's interpreter ready (and the spare, where the page keeps one warm), then "
     f"{page_metrics.SETTLE_BEFORE_CHECKS_S} s as a learner writing their code would leave the page; then "
     f"{page_metrics.CHECKS} Checks in a row, the verdict of each shown before the next click",
     "cold_and_warm": "cold: a new browser context (empty HTTP cache, no service worker); warm: page.reload() "
@@ -41,7 +41,9 @@ METHODS = {
     "ratios": "the lesson's navigation → Python ready over the bare page's, cold over cold and warm over warm",
     "memory": "PSS (/proc/<pid>/smaps_rollup) of the page's renderer process, the largest of the Chromium "
     "processes this run started: it holds the page, its workers and their interpreters; at Python ready "
-    "with the page at its top, then with the Build section in view (the judge's interpreter, then the spare)",
+    "with the page at its top, then with the Build section in view (the judge's interpreter, then the spare "
+    "where the page keeps one warm; where Stop interrupts it boots only when a Stop's interrupt goes unread, "
+    "and the spare target is then Stop on code stuck in C → Python ready again, within a second)",
     "page_weight": "the HTML, CSS and JS files the lesson page requested until Python was ready, opened at its "
     "top (the code editor comes as the learner nears the Build section, measured apart), sized on disk and "
     "with gzip -9; Pyodide's folder and wheels left out; 1 KB = 1024 bytes",

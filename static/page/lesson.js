@@ -56,7 +56,8 @@ const runtime = new PythonRuntime({
   onJudge: (state) => {
     for (const line of statusLines) line.dataset.judge = state;
   },
-  // Whether a warm interpreter waits to take over after a hard stop (tests read this too).
+  // Whether a warm interpreter waits to take over after a hard stop, or one boots only then ("when-needed",
+  // where Stop interrupts); tests read this too.
   onSpare: (state) => {
     for (const line of statusLines) line.dataset.spare = state;
   },

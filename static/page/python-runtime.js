@@ -1,6 +1,7 @@
-// Owns the page's Python: the learner's worker running learner code, a warm spare to swap in after a
-// hard stop, and the judge's worker, which never runs learner code: a Check's cases are drawn and its
-// verdict given there, on plain data from the learner's worker. Requests are matched to replies by id.
+// Owns the page's Python: the learner's worker running learner code, a spare to swap in after a hard
+// stop (kept warm only where Stop cannot interrupt), and the judge's worker, which never runs learner
+// code: a Check's cases are drawn and its verdict given there, on plain data from the learner's worker.
+// Requests are matched to replies by id.
 // A Check's cases are drawn ahead of it, so that the Check itself asks the judge once, for the verdict,
 // and the learner's worker hands each case's run to the judge's over a channel of the Check's own.
 // The messages are declared in worker-protocol.json, and built from that declaration here.
@@ -12,6 +13,9 @@ import { connectMessage, noticeMessage, replyMessage, requestMessage } from "./w
 // traceback, the graphs taken apart: a few hundred ms on a loaded machine) before the same.
 const HARD_STOP_AFTER_MS = 300;
 const FINISH_AFTER_INTERRUPT_MS = 5000;
+// Where no spare is kept warm, one starts booting once the interrupt is still unread after this long (code
+// stuck inside C, most likely): the boot overlaps the rest of the wait, and is dropped if Python reads it.
+const SPARE_FOR_STOP_AFTER_MS = 100;
 const SPARE_DELAY_MS = 1500; // let the page and the first run settle before booting a spare
 
 // Stop can interrupt Python only where the page shares memory with its worker: cross-origin isolated,
@@ -94,8 +98,11 @@ export class PythonRuntime {
     this.nextId = 1;
     this.spawnedOne = false; // see spawn()
     this.state = "idle";
-    // A second interpreter costs tens of MB (more once it has run code); keep one warm only where memory allows.
-    this.keepSpare = !(navigator.deviceMemory && navigator.deviceMemory < 4);
+    // A second interpreter costs about 60 MB and a boot's CPU. It is kept warm only where every Stop needs
+    // one (no shared memory, so no interrupt) and memory allows. Where Stop interrupts, only code stuck
+    // inside C needs a new interpreter: it boots then, from the compiled WebAssembly and the snapshot
+    // already here, and Python is ready again well within a second of Stop (make bench: replacement).
+    this.keepSpare = !canShareMemory() && !(navigator.deviceMemory && navigator.deviceMemory < 4);
   }
 
   start() {
@@ -240,6 +247,7 @@ export class PythonRuntime {
   }
 
   scheduleSpare() {
+    if (!this.keepSpare) this.onSpare?.("when-needed");
     if (!this.keepSpare || this.spare || this.spareTimer) return;
     this.spareTimer = setTimeout(() => {
       this.spareTimer = null;
@@ -350,10 +358,24 @@ export class PythonRuntime {
     }
     handle.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
     setTimeout(() => {
-      if (!unfinished()) return;
-      if (handle.interrupt[0] !== 0) this.replace(reason); // never read: stuck inside C
-      else setTimeout(() => unfinished() && this.replace(reason), FINISH_AFTER_INTERRUPT_MS);
+      if (unfinished() && handle.interrupt[0] !== 0) this.spare ??= this.spawn();
+    }, SPARE_FOR_STOP_AFTER_MS);
+    setTimeout(() => {
+      if (unfinished() && handle.interrupt[0] !== 0) {
+        this.replace(reason); // never read: stuck inside C
+        return;
+      }
+      this.dropUnwantedSpare();
+      if (unfinished()) setTimeout(() => unfinished() && this.replace(reason), FINISH_AFTER_INTERRUPT_MS);
     }, HARD_STOP_AFTER_MS);
+  }
+
+  // A spare booted for a Stop that Python then heard, where none is kept warm.
+  dropUnwantedSpare() {
+    if (this.keepSpare || !this.spare) return;
+    this.spare.terminate();
+    this.spare = null;
+    this.onSpare?.("when-needed");
   }
 
   restart() {

@@ -37,12 +37,16 @@ def code_editor(scope):
     return scope.get_by_role("textbox", name="Code editor")
 
 
-def wait_for_the_warm_spare(page):
-    """Wait until the spare interpreter has booted. It boots after the judge's, once the learner comes to
-    the exercise (here by a touch: code_editor). Its boot takes a core, and an interrupt that a starved
-    worker does not read within 300 ms makes the page restart Python instead."""
+def wait_for_the_judge_and_the_spare(page):
+    """Wait until the page has booted what Check and Stop need: the judge's interpreter, then the spare
+    where the page keeps one warm (a host without cross-origin isolation, where Stop cannot interrupt);
+    where Stop interrupts, the page says instead that it boots one only when a Stop needs it. Both boot
+    once the learner comes to the exercise (here by a touch: code_editor). A boot takes a core, and an
+    interrupt that a starved worker does not read within 300 ms makes the page restart Python instead."""
     code_editor(page)
-    page.locator('[data-spare="ready"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.locator('[data-spare="ready"], [data-spare="when-needed"]').first.wait_for(
+        state="attached", timeout=BOOT_TIMEOUT_MS
+    )
 
 
 def starter_code(page):
@@ -123,11 +127,18 @@ def two_frames(page):
 
 
 # Notes in window.shifts every shift of what the browser paints (from the page's first frame if buffered):
-# what a learner could see move. Call it with page.evaluate(WATCH_SHIFTS, buffered).
+# what a learner could see move, each as its score and what moved (the element, its box before and after).
+# Call it with page.evaluate(WATCH_SHIFTS, buffered).
 WATCH_SHIFTS = """(buffered) => {
   window.shifts = [];
-  new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((entry) => entry.value)))
-    .observe({ type: "layout-shift", buffered });
+  const named = (node) => node?.nodeType === 1
+    ? `${node.localName}${node.id ? "#" + node.id : ""}${node.className && typeof node.className === "string" ? "." + node.className.trim().split(/\\s+/).join(".") : ""}`
+    : String(node?.nodeName);
+  const box = ({ x, y, width, height }) => [x, y, width, height].map(Math.round).join(",");
+  new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((entry) => ({
+    value: entry.value,
+    moved: entry.sources.map((source) => `${named(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`),
+  })))).observe({ type: "layout-shift", buffered });
 }"""
 
 

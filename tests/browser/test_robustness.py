@@ -23,7 +23,7 @@ from tests.browser.lesson import (
     saved_progress,
     set_code,
     wait_for_python,
-    wait_for_the_warm_spare,
+    wait_for_the_judge_and_the_spare,
     with_time_limit,
 )
 from tests.corpus import RIGHT_STACK
@@ -164,8 +164,8 @@ def test_hostile_input_is_survived(page, site_url, name, code, button, told, sto
         page.route(site_url + LESSON, with_time_limit(SHORT_LIMIT_S))
     open_lesson(page, site_url)
     wait_for_python(page)
-    if stop:  # the spare's boot would compete with the code to be stopped (see test_running)
-        wait_for_the_warm_spare(page)
+    if stop:  # the judge's boot would compete with the code to be stopped (see test_running)
+        wait_for_the_judge_and_the_spare(page)
     paste_code(page, code)
     click(page, button)
     if stop:

@@ -22,7 +22,7 @@ from tests.browser.lesson import (
     set_code,
     two_frames,
     wait_for_python,
-    wait_for_the_warm_spare,
+    wait_for_the_judge_and_the_spare,
     with_a_long_warm_up,
     with_time_limit,
 )
@@ -184,17 +184,19 @@ window.Worker = class extends PageWorker {
 };"""
 
 
-def test_a_reader_costs_one_interpreter_the_exercise_brings_the_judge_and_the_spare(page, site_url):
+def test_a_reader_costs_one_interpreter_the_exercise_brings_the_judge_and_no_warm_spare(page, site_url):
     page.add_init_script(COUNT_WORKERS)
     open_lesson(page, site_url)
     wait_for_python(page)
-    page.wait_for_timeout(3000)  # longer than the spare's delay after the judge
+    page.wait_for_timeout(3000)  # longer than a spare's delay after the judge, where a page keeps one
     assert page.evaluate("window.workersStarted") == 1, "more than the learner's interpreter booted for reading"
     page.get_by_role("heading", name="Build", exact=True).scroll_into_view_if_needed()
     status = page.get_by_role("status", name="Python status")
     expect(status).to_have_attribute("data-judge", "ready", timeout=BOOT_TIMEOUT_MS)
-    expect(status).to_have_attribute("data-spare", "ready", timeout=BOOT_TIMEOUT_MS)
-    assert page.evaluate("window.workersStarted") == 3
+    # Stop interrupts here (the page is cross-origin isolated): a spare boots only when a Stop needs one.
+    expect(status).to_have_attribute("data-spare", "when-needed", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(3000)
+    assert page.evaluate("window.workersStarted") == 2
     a_right_check_passes(page)
 
 
@@ -218,30 +220,33 @@ def watch_webassembly(page, refuse_modules=False):
     return fetched
 
 
-def test_the_judge_the_spare_and_a_replacement_start_from_the_webassembly_compiled_first(page, site_url):
+def test_where_stop_interrupts_code_stuck_in_c_boots_a_new_interpreter_from_the_webassembly_compiled_first(
+    page, site_url
+):
     fetched = watch_webassembly(page)
     open_lesson(page, site_url)
     wait_for_python(page)
-    wait_for_the_warm_spare(page)
-    assert page.evaluate("window.connectedWithWasm") == [False, True, True]
+    wait_for_the_judge_and_the_spare(page)
+    assert page.evaluate("window.connectedWithWasm") == [False, True]
     set_code(page, "print('summing', flush=True)\nprint(sum(range(10**13)))\n")
     click(page, "Run")
     expect(output(page)).to_contain_text("summing", timeout=RUN_TIMEOUT_MS)
-    click(page, "Stop")  # stuck inside C: the spare takes over, and a new spare starts
+    click(page, "Stop")  # stuck inside C: the interrupt is never read, so a new interpreter boots
     expect(output(page)).to_contain_text("Stopped. Python was restarted", timeout=RUN_TIMEOUT_MS)
-    wait_for_the_warm_spare(page)
-    assert page.evaluate("window.connectedWithWasm") == [False, True, True, True]
+    wait_for_python(page)
+    assert page.evaluate("window.connectedWithWasm") == [False, True, True]
     assert len(fetched) == 1, fetched
     a_right_check_passes(page)
+    assert page.evaluate("window.connectedWithWasm") == [False, True, True], "a spare was kept warm after all"
 
 
 def test_where_a_module_cannot_reach_a_worker_each_worker_compiles_its_own(page, site_url):
     fetched = watch_webassembly(page, refuse_modules=True)
     open_lesson(page, site_url)
     wait_for_python(page)
-    wait_for_the_warm_spare(page)
-    assert page.evaluate("window.connectedWithWasm") == [False, False, False]
-    assert len(fetched) == 3, fetched
+    wait_for_the_judge_and_the_spare(page)
+    assert page.evaluate("window.connectedWithWasm") == [False, False]
+    assert len(fetched) == 2, fetched
     a_right_check_passes(page)
 
 
@@ -306,7 +311,7 @@ def test_the_learners_runs_go_to_the_judge_one_by_one_over_the_checks_own_channe
     page.add_init_script(LOG_CHECK_MESSAGES)
     open_lesson(page, site_url)
     wait_for_python(page)
-    wait_for_the_warm_spare(page)
+    wait_for_the_judge_and_the_spare(page)
     for worker in page.workers:
         worker.evaluate(LOG_CHANNEL_MESSAGES)
     a_right_check_passes(page)
@@ -325,7 +330,7 @@ def test_a_check_stopped_before_its_reply_abandons_its_verdict_and_the_next_chec
     page.add_init_script(LOG_CHECK_MESSAGES)
     open_lesson(page, site_url)
     wait_for_python(page)
-    wait_for_the_warm_spare(page)
+    wait_for_the_judge_and_the_spare(page)
     set_code(page, "print(sum(range(10**13)))\n")  # inside C: the worker is replaced, if it got that far
     click(page, "Check")
     # Once the Check's cases are drawn (ahead, unless the machine is slow) its two requests are sent.
@@ -343,7 +348,7 @@ def test_a_check_stopped_before_its_reply_abandons_its_verdict_and_the_next_chec
 def test_stop_interrupts_and_keeps_the_interpreter(page, site_url):
     open_lesson(page, site_url)
     wait_for_python(page)
-    wait_for_the_warm_spare(page)
+    wait_for_the_judge_and_the_spare(page)
     assert page.evaluate("crossOriginIsolated")
     set_code(page, "import time\nprint('started', flush=True)\nwhile True:\n    time.sleep(0.01)\n")
     click(page, "Run")
@@ -373,7 +378,7 @@ def test_code_that_takes_a_second_to_end_after_stop_keeps_the_interpreter(page, 
     # a second of clean-up; always a traceback to format and graphs to take apart) is not "stuck".
     open_lesson(page, site_url)
     wait_for_python(page)
-    wait_for_the_warm_spare(page)
+    wait_for_the_judge_and_the_spare(page)
     set_code(page, WINDS_UP_FOR_A_SECOND)
     click(page, "Run")
     expect(output(page)).to_contain_text("started", timeout=RUN_TIMEOUT_MS)
@@ -530,7 +535,7 @@ def test_on_a_host_without_headers_the_first_visit_never_reloads_and_later_ones_
     open_lesson(page, plain_host_url)
     assert page.evaluate("crossOriginIsolated")
     wait_for_python(page)
-    wait_for_the_warm_spare(page)
+    wait_for_the_judge_and_the_spare(page)
     set_code(page, "import time\nprint('started', flush=True)\nwhile True:\n    time.sleep(0.01)\n")
     click(page, "Run")
     expect(output(page)).to_contain_text("started", timeout=RUN_TIMEOUT_MS)
@@ -544,7 +549,7 @@ def test_without_isolation_stop_replaces_the_worker_and_python_is_ready_again(ne
     open_lesson(page, plain_host_url)
     wait_for_python(page)
     assert not page.evaluate("crossOriginIsolated")
-    wait_for_the_warm_spare(page)
+    wait_for_the_judge_and_the_spare(page)
     set_code(page, "print('looping', flush=True)\nwhile True:\n    pass\n")
     click(page, "Run")
     expect(output(page)).to_contain_text("looping", timeout=RUN_TIMEOUT_MS)

@@ -22,7 +22,7 @@ from tests.browser.lesson import (
     right_solution,
     set_code,
     wait_for_python,
-    wait_for_the_warm_spare,
+    wait_for_the_judge_and_the_spare,
 )
 
 WARM_UP = 20  # first-time costs (compiling the exercise, caching the reference's runs) are not a slowdown
@@ -93,7 +93,7 @@ def page_heap_mb(cdp):
 def test_hundreds_of_checks_in_a_row(page, site_url):
     open_lesson(page, site_url)
     wait_for_python(page)
-    wait_for_the_warm_spare(page)
+    wait_for_the_judge_and_the_spare(page)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     check_in_a_row(page, cdp, WARM_UP)

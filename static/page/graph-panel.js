@@ -79,9 +79,6 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
     area.append(pane(figure, table));
     area.classList.toggle("side-by-side", area.children.length > 1);
     if (!yours.problem) status.textContent = "Your graph, and the reference's on the same case beside it.";
-    // Two graphs side by side widen the page's column, and the text above reflows: the control the
-    // learner is on stays where they can see it.
-    if (root.contains(document.activeElement)) document.activeElement.scrollIntoView({ block: "nearest" });
   }
 
   button.addEventListener("click", show);

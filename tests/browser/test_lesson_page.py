@@ -17,6 +17,7 @@ from tests.browser.lesson import (
     right_solution,
     set_code,
     starter_code,
+    two_frames,
     wait_for_python,
 )
 
@@ -80,6 +81,30 @@ def test_after_passing_the_reference_is_shown_beside_the_learners_code(page, sit
     expect(page.locator(".solution-mine")).to_contain_text("# mine, again")
     expect(page.locator(".solution-reference")).to_contain_text("x = x + layer(x)")
     assert len(solution_requests) == 1, solution_requests
+
+
+def test_the_solution_beside_the_code_moves_nothing_above_it(new_context, site_url):
+    # On a wide screen the two panes want more than the lesson's column, and reach out of it. A column
+    # widened for them would reflow every line above: the Check just pressed, and its verdict, went up by
+    # hundreds of pixels, off the screen.
+    width = 1280
+    context = new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    open_lesson(page, site_url)
+    set_code(page, right_solution(page))
+    check = page.get_by_role("button", name="Check", exact=True)
+    check.scroll_into_view_if_needed()
+    before = check.bounding_box()["y"]
+    column = page.locator("main").bounding_box()["width"]
+    check_passes(page, BOOT_TIMEOUT_MS)
+    panes = page.locator(".solution.side-by-side")
+    expect(panes).to_be_visible()
+    two_frames(page)
+    assert check.bounding_box()["y"] == before, "the Check button moved when the solution came beside the code"
+    assert page.locator("main").bounding_box()["width"] == column
+    assert panes.bounding_box()["width"] > column  # wider than the column, and yet no wider than the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
 
 
 def test_run_prints_what_the_program_prints(page, site_url):

@@ -357,12 +357,13 @@ export class PythonRuntime {
       return;
     }
     handle.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
+    const unread = () => unfinished() && handle.interrupt[0] !== 0; // stuck inside C, most likely
     setTimeout(() => {
-      if (unfinished() && handle.interrupt[0] !== 0) this.spare ??= this.spawn();
+      if (unread()) this.spare ??= this.spawn();
     }, SPARE_FOR_STOP_AFTER_MS);
     setTimeout(() => {
-      if (unfinished() && handle.interrupt[0] !== 0) {
-        this.replace(reason); // never read: stuck inside C
+      if (unread()) {
+        this.replace(reason);
         return;
       }
       this.dropUnwantedSpare();

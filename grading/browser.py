@@ -1,6 +1,7 @@
 """The entry points the browser's Python worker calls: strings in, JSON strings out."""
 
 import functools
+import gc
 import json
 import random
 import signal
@@ -11,6 +12,7 @@ from grading.explore import compute_explore
 from grading.grader import Judging, early_verdict, expect, judge, learner_request
 from grading.graph_view import graphs_json, reference_beside
 from grading.learner_side import run_learner, watch_audit_hooks
+from grading.run_text import read_run, run_text
 from grading.runner import run_program
 from grading.sandbox import STOP, learner_error, stopped_from_outside
 
@@ -123,7 +125,7 @@ def learn_json(request, source, cases_json, hand_on=None):
     case's run goes, as JSON text, as soon as it is made (the Check's channel to the judge's worker); the
     reply then only counts them."""
     watch_audit_hooks()
-    handing_on = None if hand_on is None else lambda run: hand_on(json.dumps(run))
+    handing_on = None if hand_on is None else lambda run: hand_on(run_text(run))
 
     def learned():
         reply = run_learner(json.loads(request), source, json.loads(cases_json), handing_on)
@@ -150,8 +152,8 @@ def begin_judging(exercise_json, source, starter, prepared):
 
 class CheckJudging:
     """A Check's judging, in JSON text: take_json(run) for each case's run, in order, as the learner's
-    worker hands it on; verdict_json(reply) on the rest of its reply. Code that cannot be checked at all
-    (it does not parse, it is the starter) has its verdict already (early), whatever comes."""
+    worker hands it on (grading.run_text); verdict_json(reply) on the rest of its reply. Code that cannot
+    be checked at all (it does not parse, it is the starter) has its verdict already (early), whatever comes."""
 
     def __init__(self, judging, early):
         self.judging, self.early = judging, early
@@ -160,7 +162,7 @@ class CheckJudging:
         if self.early:
             return
         try:
-            shipped = json.loads(run)
+            shipped = read_run(run)
         except ValueError:
             shipped = None  # judged as what could not be read
         self.judging.take(shipped)
@@ -231,14 +233,18 @@ WARM_UP_CHECK = (
 )
 
 
-def warm_up(rounds=30, checks=8):
+def warm_up(rounds=30, checks=8, hand_on=None):
     """Run the engine's hot paths, and a Check's, a while, so that WebAssembly has optimised them before
-    the learner's first Check. True if Stop ended it: the warm-up runs ahead of every request, so a Stop
-    that lands in it was pressed for the request waiting behind it, which the worker then ends as stopped."""
+    the learner's first Check (hand_on: where the Check's runs go, the worker's own as in a Check, so
+    that the way out to JavaScript is optimised too). Then what the interpreter holds is set apart from
+    the garbage collector's counts (gc.freeze), since none of it is garbage: the first Check's collection
+    no longer looks through all of it (about 10 ms of a first Check in Chromium). True if Stop ended it:
+    the warm-up runs ahead of every request, so a Stop that lands in it was pressed for the request
+    waiting behind it, which the worker then ends as stopped."""
     STOP["pressed"] = False
     try:
         for _ in range(checks):
-            if learn_json(*WARM_UP_CHECK, hand_on=lambda run: None) == INTERRUPTED:
+            if learn_json(*WARM_UP_CHECK, hand_on=hand_on or (lambda run: None)) == INTERRUPTED:
                 return True
         for round_ in range(rounds):
             x = Value(1.0 + round_ / 100)
@@ -249,6 +255,8 @@ def warm_up(rounds=30, checks=8):
             dismantle(out)
             if run_program("def f(x):\n    return x + 1\nf(1)\n").get("interrupted"):
                 return True
+        gc.collect()
+        gc.freeze()
     except KeyboardInterrupt as error:
         if stopped_from_outside(error):
             return True

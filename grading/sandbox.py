@@ -2,6 +2,7 @@
 
 import builtins
 import contextlib
+import functools
 import math
 import operator
 import sys
@@ -45,7 +46,7 @@ def printed_text(output):
 def compile_program(source):
     """Compile the learner's source, or raise Rejected with the place Python stopped reading."""
     try:
-        return compile(source, LEARNER_FILE, "exec", dont_inherit=True)
+        return compiled(source)
     except (SyntaxError, ValueError) as exc:  # ValueError: null bytes, before Python 3.12
         line, column = getattr(exc, "lineno", None), getattr(exc, "offset", None)
         reason = getattr(exc, "msg", None) or str(exc)
@@ -57,6 +58,14 @@ def compile_program(source):
         )
         error = {"type": type(exc).__name__, "message": reason, "line": line, "column": column}
         raise Rejected("syntax_error", message, error) from None
+
+
+# The same code is checked again and again as the learner works: compiled once, its code objects are
+# reused, so their bytecode stays specialised (Python adapts it to the types it meets) from one Check to
+# the next. Code objects cannot be changed, so a run never leaves anything in them for the next.
+@functools.lru_cache(maxsize=8)
+def compiled(source):
+    return compile(source, LEARNER_FILE, "exec", dont_inherit=True)
 
 
 def is_unchanged(source, starter):

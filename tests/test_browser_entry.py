@@ -4,6 +4,7 @@ Stop is the page's interrupt, which Python reads as SIGINT; here the learner's c
 that signal through the very handler the worker installs, as a real Stop would land."""
 
 import _thread
+import gc
 import json
 import signal
 import threading
@@ -12,6 +13,7 @@ import pytest
 
 import build
 from grading import browser
+from grading.run_text import read_run
 from tests.check_steps import check_in_steps, judged, learn
 from tests.corpus import RIGHT_STACK, lesson_exercise
 
@@ -213,6 +215,19 @@ def test_the_warm_up_check_runs_whole_as_a_learners_would():
     runs = json.loads(learned["reply"])["runs"]
     assert learned["clean"] and [run.get("problem") for run in runs] == [None, None]
     assert all(len(run["data"]) > 300 and run["calls"] for run in runs)
+
+
+def test_the_warm_up_hands_its_runs_on_as_a_check_does_and_then_freezes_what_python_holds():
+    """Its Checks' runs go where the worker's hand_on sends them (as a Check's go over its channel), as
+    text the judge reads; and at its end, what the interpreter holds is out of the collector's way."""
+    handed_on = []
+    gc.unfreeze()
+    try:
+        assert browser.warm_up(rounds=1, checks=2, hand_on=handed_on.append) is False
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
+    assert len(handed_on) == 4 and all(len(read_run(run)["data"]) > 300 for run in handed_on)
 
 
 def test_cases_are_drawn_even_where_the_reference_cannot_run_ahead():

@@ -136,6 +136,24 @@ def test_a_syntax_error_quotes_the_line_and_says_where_python_stopped():
     )
 
 
+def test_the_same_code_is_compiled_once_so_its_functions_stay_specialised_from_one_check_to_the_next():
+    source = "def f(x):\n    return [x * i for i in range(3)]\n"
+    first, second = fresh_namespace(), fresh_namespace()
+    run_program(compile_program(source), first, source, io.StringIO())
+    run_program(compile_program(source), second, source, io.StringIO())
+    assert first["f"] is not second["f"] and first["f"].__code__ is second["f"].__code__
+    assert second["f"](2) == [0, 2, 4]
+    other = "def f(x):\n    return x\n"
+    assert compile_program(other) is not compile_program(source)
+
+
+def test_code_that_does_not_compile_is_refused_every_time_it_is_checked():
+    for _ in range(2):
+        with pytest.raises(Rejected) as caught:
+            compile_program("def (")
+        assert caught.value.diagnosis == "syntax_error"
+
+
 def test_source_python_cannot_read_at_all_is_still_told_as_a_syntax_error():
     with pytest.raises(Rejected) as caught:
         compile_program("x = 1\0")

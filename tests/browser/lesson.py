@@ -175,8 +175,8 @@ def with_a_long_warm_up(route):
     hundred ms in Chromium), so that a request waits behind it."""
 
     def rewrite(script):
-        assert script.count(".warm_up()") == 1
-        return script.replace(".warm_up()", ".warm_up(4000)")
+        assert script.count(".warm_up.callKwargs({") == 1
+        return script.replace(".warm_up.callKwargs({", ".warm_up.callKwargs({ rounds: 4000, ")
 
     fulfill_rewritten(route, rewrite)
 

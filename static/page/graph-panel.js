@@ -11,6 +11,7 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
   const controls = root.querySelector(".graph-controls");
   const status = root.querySelector(".graph-status");
   const area = root.querySelector(".graphs");
+  const panel = root.querySelector(".graph-area");
   const caseSelect = root.querySelector(".graph-case");
   const button = root.querySelector('button[data-action="graph"]');
   let code = null;
@@ -35,10 +36,13 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
 
   let drawings = 0; // each click's drawing; one still waiting when the next begins is dropped
 
+  // The panel says it is being updated (aria-busy) from the click until the reference's graph has come
+  // or been found not needed: what it then shows is read as one change, and tests wait for it.
   async function show() {
     const drawing = ++drawings;
     const current = () => drawing === drawings;
     status.textContent = "Drawing your graph…";
+    panel.setAttribute("aria-busy", "true");
     try {
       const exercise = await grading();
       // The module and the graph come at once: neither waits for the other.
@@ -58,6 +62,8 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
       }
     } catch (error) {
       if (current()) status.textContent = `The graph could not be drawn (${error.message}).`;
+    } finally {
+      if (current()) panel.removeAttribute("aria-busy");
     }
   }
 
@@ -93,6 +99,7 @@ export function setupGraphPanel(root, { runtime, grading, graphView }) {
     offer(latest) {
       code = latest;
       drawings += 1; // a drawing of the code before, still on its way, is not shown
+      panel.removeAttribute("aria-busy"); // and so none is under way
       if (controls.hidden) loadAtIdle(); // tried again here if it failed while the learner wrote
       controls.hidden = false;
       area.replaceChildren();

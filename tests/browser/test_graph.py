@@ -100,6 +100,38 @@ def test_replacing_x_shows_no_highway_and_the_reference_beside_it(page, site_url
     expect(page.get_by_role("figure", name="Reference graph")).to_contain_text("highway")
 
 
+# What happens to the graph panel from the click on, in order: "busy" or "done" as it says it is being
+# updated or no longer is, "pane" for each graph that comes into it.
+WATCH_BUSY = """() => {
+  const panel = document.querySelector('.exercise .graph-area');
+  window.panelEvents = [];
+  const watch = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'childList') window.panelEvents.push(...[...record.addedNodes].map(() => 'pane'));
+      else window.panelEvents.push(record.oldValue === 'true' ? 'done' : 'busy');
+    }
+  });
+  watch.observe(panel, { attributeFilter: ['aria-busy'], attributeOldValue: true });
+  watch.observe(panel.querySelector('.graphs'), { childList: true });
+  document.querySelector('.exercise button[data-action="graph"]').click();
+}"""
+
+
+def test_the_graph_panel_is_busy_from_the_click_until_the_references_graph_has_come(page, site_url):
+    open_lesson(page, site_url)
+    set_code(page, starter_code(page).replace(BLANK, "x = layer(x)"))
+    click(page, "Run")
+    expect(page.get_by_role("button", name="Show your graph")).to_be_visible(timeout=RUN_TIMEOUT_MS * 3)
+    page.evaluate(WATCH_BUSY)
+    expect(page.get_by_role("figure", name="Reference graph")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+    expect(page.locator(".exercise .graph-area")).not_to_have_attribute("aria-busy", "true")
+    events = page.evaluate("window.panelEvents")
+    assert events == ["busy", "pane", "pane", "done"], events  # your graph, then the reference's
+    click(page, "Run")  # a new run clears the graphs, and whatever was still on its way
+    expect(page.locator(".exercise .graphs")).to_be_empty()
+    expect(page.locator(".exercise .graph-area")).not_to_have_attribute("aria-busy", "true")
+
+
 def test_a_twenty_layer_graph_draws_folded(page, site_url):
     open_lesson(page, site_url)
     set_code(page, right_solution(page))

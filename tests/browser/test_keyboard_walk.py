@@ -92,15 +92,18 @@ def press(page, name):
     page.keyboard.press("Enter")
 
 
-def no_code_running(page):
+def nothing_under_way(page):
+    """No run or Check, and no graph being drawn: what a button started has come, whatever it moved (a
+    graph's message that comes late, above the hints, pushes them down)."""
     finished(page)
     expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled(timeout=RUN_TIMEOUT_MS)
+    expect(page.locator(".exercise .graph-area")).not_to_have_attribute("aria-busy", "true", timeout=RUN_TIMEOUT_MS)
 
 
 def focus_after_every_build_button_stays_on_something_shown(page):
     for name in ("Run", "Check", "Show your graph", "Reset code", "Show hint", "Show solution", "Not yet"):
         press(page, name)
-        no_code_running(page)
+        nothing_under_way(page)
         assert_shown(focus_stop(page), name)
     held = []
     page.route(

@@ -2,7 +2,7 @@
 floats (a graph's data and local gradients) as the base64 of its bytes.
 
 Written out in decimal and read back, those floats were most of a Check's shipping time (a thousand
-nodes or more a case, each with its data and a rate per child); as bytes they cost a fifth, both ways,
+nodes or more a case, each with its data and a rate per child); as bytes they cost under half, both ways,
 and come back bit for bit, NaN and infinities too. A column that holds anything but floats (a whole
 number the learner's code left there) goes as JSON, as before. Both workers run in one browser, so the
 bytes are in one machine's order.

@@ -14,7 +14,7 @@ from grading.graph_view import graphs_json, reference_beside
 from grading.learner_side import run_learner, watch_audit_hooks
 from grading.run_text import read_run, run_text
 from grading.runner import run_program
-from grading.sandbox import STOP, learner_error, stopped_from_outside
+from grading.sandbox import STOP, STOP_HEARD_AFTER, learner_error, stopped_from_outside
 
 INTERRUPTED = json.dumps({"interrupted": True})
 
@@ -23,12 +23,12 @@ def listen_for_stop(signal_again):
     """Make the page's Stop (Pyodide's interrupt buffer, read as SIGINT) raise a KeyboardInterrupt known
     to be the page's, so that one the learner's code raises itself is reported like any other error.
     signal_again() sets the buffer again, for Python to read at a later check."""
-    freeing = Value.__del__.__code__
 
     def stop_pressed(signum, frame):
-        # Raised while a graph is being freed (in Value.__del__), it could only be printed and lost:
-        # signalled again, it is read at a later check, in the code that runs once the freeing is done.
-        while frame is not None and frame.f_code is not freeing:
+        # Raised in the grader's own putting back, or while a graph is being freed (where it could only be
+        # printed and lost), it would leave a job half done: signalled again, it is read at a later check,
+        # once that code has returned.
+        while frame is not None and frame.f_code not in STOP_HEARD_AFTER:
             frame = frame.f_back
         if frame is not None:
             signal_again()

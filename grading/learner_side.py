@@ -33,6 +33,7 @@ from grading.sandbox import (
     restore,
     sentence,
     shared_objects,
+    stop_heard_after,
     stopped_from_outside,
     take_apart,
     take_apart_frames,
@@ -228,11 +229,11 @@ def put_back(
     return changed
 
 
-def guarded(call, output, before, refused=(), _grl=sys.getrecursionlimit, _srl=sys.setrecursionlimit, _restore=restore):
+def guarded(call, output, before, refused=()):
     """Run call() as learner code, with the engine's refused parts switched off: its printing goes to output,
     patches to shared objects and Python's machinery are undone afterwards. Return (returned, exception or
     None, machinery it changed)."""
-    machinery, saved = before
+    machinery, _ = before
     returned, raised = None, None
     streams = {"stdout": output, "stderr": output, "stdin": machinery.streams["stdin"]}
     try:
@@ -242,17 +243,26 @@ def guarded(call, output, before, refused=(), _grl=sys.getrecursionlimit, _srl=s
     except BaseException as exc:  # noqa: BLE001 - learner code: KeyboardInterrupt, GeneratorExit, its own classes too
         raised = exc
     finally:
-        # The recursion limit first (nothing else can run under a limit of 12), then the engine's switched-off
-        # parts, the builtins and the shared modules, with functions bound before the learner's code ran.
-        limit = _grl()
-        _srl(machinery.limit)
-        switch(refused, False)
-        missing = [name for name in machinery.builtin_names if name not in _builtins_dict]
-        patched = _restore(saved)
-        changed = put_back(machinery, streams, limit, missing)
+        changed, patched = all_put_back(before, refused, streams)
     if raised is not None and stopped_from_outside(raised):
         raise raised  # the page's Stop or a time limit ends the whole request, not just this call
     return returned, raised, changed, patched
+
+
+@stop_heard_after
+def all_put_back(before, refused, streams, _grl=sys.getrecursionlimit, _srl=sys.setrecursionlimit, _restore=restore):
+    """Put back all that a stretch of learner code may have changed; return (the machinery it changed, in
+    words, and the names of shared objects it patched). A Stop waits for it to end: cut short, it would
+    leave the learner's buffer as sys.stdout for every later request."""
+    machinery, saved = before
+    # The recursion limit first (nothing else can run under a limit of 12), then the engine's switched-off
+    # parts, the builtins and the shared modules, with functions bound before the learner's code ran.
+    limit = _grl()
+    _srl(machinery.limit)
+    switch(refused, False)
+    missing = [name for name in machinery.builtin_names if name not in _builtins_dict]
+    patched = _restore(saved)
+    return put_back(machinery, streams, limit, missing), patched
 
 
 def changed_message(changed):

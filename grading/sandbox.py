@@ -19,6 +19,17 @@ MISSING = object()
 # Set by the page's Stop (grading.browser.listen_for_stop) and cleared at each request: a
 # KeyboardInterrupt raised while it is unset is one the learner's code raised itself.
 STOP = {"pressed": False}
+# The code a Stop must not cut short: the grader's own putting back after learner code, and a graph being
+# freed. A Stop read while one of these runs is signalled again, and read once it has returned (see
+# grading.browser.listen_for_stop): raised in the middle, it would leave sys.stdout still the learner's
+# buffer, or a learner's patch to Value in place for every later request of that interpreter.
+STOP_HEARD_AFTER = {vars(Value)["__del__"].__code__}
+
+
+def stop_heard_after(function):
+    """Mark function as code that a Stop must not cut short (see STOP_HEARD_AFTER)."""
+    STOP_HEARD_AFTER.add(function.__code__)
+    return function
 
 
 class Rejected(Exception):
@@ -138,31 +149,50 @@ def grader_import_message(exc):
     )
 
 
-@contextlib.contextmanager
-def learner_code(output, patched=None):
-    """Capture what learner code prints, and undo its patches to shared objects afterwards;
-    the names it patched are added to the list `patched`, if given."""
-    with patches_undone(patched), printing_to(output):
-        yield
+class patches_undone:  # noqa: N801 - a context manager, named like contextlib's
+    """Undo, on the way out, whatever learner code changed in the objects the grader relies on; the names
+    it patched are added to the list `patched`, if given. A class rather than a generator, so that its
+    way in and out is the grader's own code, which a Stop waits for (see STOP_HEARD_AFTER)."""
+
+    def __init__(self, patched=None):
+        self.patched = patched
+
+    @stop_heard_after
+    def __enter__(self):
+        self.saved = [(shared, dict(vars(shared))) for shared in shared_objects()]
+
+    @stop_heard_after
+    def __exit__(self, *raised):
+        changed = restore(self.saved)
+        if self.patched is not None:
+            self.patched += changed
+
+
+class learner_code(patches_undone):  # noqa: N801
+    """Capture what learner code prints, on either stream, into output, and undo its patches."""
+
+    def __init__(self, output, patched=None):
+        super().__init__(patched)
+        self.output = output
+
+    @stop_heard_after
+    def __enter__(self):
+        super().__enter__()
+        self.streams = sys.stdout, sys.stderr
+        sys.stdout = sys.stderr = self.output
+
+    @stop_heard_after
+    def __exit__(self, *raised):
+        sys.stdout, sys.stderr = self.streams
+        super().__exit__()
 
 
 @contextlib.contextmanager
 def printing_to(output):
-    """What the code inside prints, on either stream, goes to output."""
+    """What the code inside prints, on either stream, goes to output (for code that Stop never reaches:
+    the judge's and the build's)."""
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         yield
-
-
-@contextlib.contextmanager
-def patches_undone(patched=None):
-    """Undo, on the way out, whatever learner code changed in the objects the grader relies on."""
-    saved = [(shared, dict(vars(shared))) for shared in shared_objects()]
-    try:
-        yield
-    finally:
-        changed = restore(saved)
-        if patched is not None:
-            patched += changed
 
 
 def shared_objects():
@@ -181,6 +211,7 @@ def shared_objects():
 SHARED = [-1, []]  # (how many modules there were, the shared objects then)
 
 
+@stop_heard_after
 def restore(
     saved,
     _vars=vars,

@@ -7,11 +7,13 @@ import _thread
 import gc
 import json
 import signal
+import sys
 import threading
 
 import pytest
 
 import build
+from engine import Value
 from grading import browser
 from grading.run_text import read_run
 from tests.check_steps import check_in_steps, judged, learn
@@ -128,6 +130,37 @@ def test_stop_ends_a_check_a_run_and_a_graph_as_interrupted(stop_listened_for):
     assert check(RIGHT_STACK + SENDS_ITSELF_SIGINT) == {"interrupted": True}
     assert json.loads(browser.run_json(SENDS_ITSELF_SIGINT))["interrupted"] is True
     assert json.loads(browser.graph_json(EXERCISE, RIGHT_STACK + SENDS_ITSELF_SIGINT, 0)) == {"interrupted": True}
+
+
+# Learner code that leaves the page's Stop to land in the grader's own putting back: the object it puts in
+# place of Value.relu sends SIGINT when it is freed, which is when the grader puts relu back.
+STOPS_WHEN_PUT_BACK = (
+    "\nimport _thread\nfrom engine import Value\n\nclass StopsWhenFreed:\n"
+    "    __del__ = staticmethod(_thread.interrupt_main)\n\nValue.relu = StopsWhenFreed()\n"
+)
+
+
+@pytest.mark.parametrize(
+    "request_of",
+    [
+        pytest.param(lambda source: check(source), id="check"),
+        pytest.param(lambda source: json.loads(browser.run_json(source)), id="run"),
+        pytest.param(lambda source: json.loads(browser.graph_json(EXERCISE, source, 0)), id="graph"),
+    ],
+)
+def test_a_stop_that_lands_while_the_grader_puts_python_back_waits_until_all_is_back(request_of):
+    """Read in the middle, it left sys.stdout the grader's buffer, and every later output of that
+    interpreter went nowhere. Here it is signalled again (noted, not sent), as the page does."""
+    heard_again = []
+    browser.listen_for_stop(lambda: heard_again.append("stop"))
+    streams, relu = (sys.stdout, sys.stderr), Value.relu
+    try:
+        result = request_of(RIGHT_STACK + STOPS_WHEN_PUT_BACK)
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    assert (sys.stdout, sys.stderr) == streams and Value.relu is relu
+    assert result.get("interrupted", False) is False and result.get("passed", True) and result.get("ok", True)
+    assert heard_again == ["stop"]
 
 
 def test_after_a_stop_a_keyboard_interrupt_of_the_learners_own_is_its_own_again(stop_listened_for):

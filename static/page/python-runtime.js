@@ -12,6 +12,11 @@ import { connectMessage, noticeMessage, replyMessage, requestMessage } from "./w
 // interrupt has landed, and the code gets FINISH_AFTER_INTERRUPT_MS to wind up and reply (its
 // traceback, the graphs taken apart: a few hundred ms on a loaded machine) before the same.
 const HARD_STOP_AFTER_MS = 300;
+// A worker starved of the CPU (a loaded machine) reads it late too, so a worker is replaced no sooner than
+// its spare is ready (until then the new one could run nothing anyway): read meanwhile, the code winds
+// up as usual. A spare that never gets ready is waited for this long at most.
+const SPARE_WAITED_FOR_AT_MOST_MS = 5000;
+const SPARE_POLL_MS = 20;
 const FINISH_AFTER_INTERRUPT_MS = 5000;
 // Where no spare is kept warm, one starts booting once the interrupt is still unread after this long (code
 // stuck inside C, most likely): the boot overlaps the rest of the wait, and is dropped if Python reads it.
@@ -361,14 +366,18 @@ export class PythonRuntime {
     setTimeout(() => {
       if (unread()) this.spare ??= this.spawn();
     }, SPARE_FOR_STOP_AFTER_MS);
-    setTimeout(() => {
-      if (unread()) {
+    const replaceBy = performance.now() + SPARE_WAITED_FOR_AT_MOST_MS;
+    const decide = () => {
+      if (unread() && this.spare && !this.spare.ready && performance.now() < replaceBy) {
+        setTimeout(decide, SPARE_POLL_MS); // no sooner replaced than its replacement can take over
+      } else if (unread()) {
         this.replace(reason);
-        return;
+      } else {
+        this.dropUnwantedSpare();
+        if (unfinished()) setTimeout(() => unfinished() && this.replace(reason), FINISH_AFTER_INTERRUPT_MS);
       }
-      this.dropUnwantedSpare();
-      if (unfinished()) setTimeout(() => unfinished() && this.replace(reason), FINISH_AFTER_INTERRUPT_MS);
-    }, HARD_STOP_AFTER_MS);
+    };
+    setTimeout(decide, HARD_STOP_AFTER_MS);
   }
 
   // A spare booted for a Stop that Python then heard, where none is kept warm.

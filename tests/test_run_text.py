@@ -47,11 +47,21 @@ def test_nan_and_infinities_come_back_as_they_went():
 
 @pytest.mark.parametrize(
     "column",
-    [[1.0, 2, 3.0], [1.0, 10**400], [1.0, True], []],
-    ids=["a whole number", "a huge whole number", "a bool", "empty"],
+    [[1.0, 2, 3.0], [1.0, 10**400, -(10**300)], [0, 1, 2], []],
+    ids=["a whole number", "huge whole numbers", "whole numbers only", "empty"],
 )
-def test_a_column_that_is_not_all_floats_goes_as_json_and_keeps_its_numbers_exactly(column):
+def test_whole_numbers_travel_beside_the_bytes_and_come_back_exactly(column):
     run = {**SHIPPED, "data": column}
+    packed = json.loads(run_text(run))["data"]
+    assert packed.keys() <= {"float64", "whole"}
+    back = read_run(run_text(run))
+    assert back["data"] == column and list(map(type, back["data"])) == list(map(type, column))
+
+
+@pytest.mark.parametrize("column", [[1.0, True], [1.0, "2"], [1.0, None]], ids=["a bool", "a string", "None"])
+def test_a_column_that_is_not_all_numbers_goes_as_json_as_it_is(column):
+    run = {**SHIPPED, "data": column}
+    assert json.loads(run_text(run))["data"] == column
     back = read_run(run_text(run))
     assert back["data"] == column and list(map(type, back["data"])) == list(map(type, column))
 
@@ -63,10 +73,28 @@ def test_a_problem_in_place_of_a_graph_goes_as_it_is():
 
 @pytest.mark.parametrize(
     "packed",
-    ['{"float64": "not base64!"}', '{"float64": "AAAA"}'],
-    ids=["not base64", "not whole floats"],
+    [
+        '{"float64": "not base64!"}',
+        '{"float64": "AAAA"}',
+        '{"float64": 5}',
+        '{"float64": "AAAAAAAAAAA=", "whole": [[1, 2]]}',
+        '{"float64": "AAAAAAAAAAA=", "whole": [[-1, 2]]}',
+        '{"float64": "AAAAAAAAAAA=", "whole": [[0, 2.5]]}',
+        '{"float64": "AAAAAAAAAAA=", "whole": [0, 2]}',
+        '{"float64": "AAAAAAAAAAA=", "whole": {"0": 2}}',
+    ],
+    ids=[
+        "not base64",
+        "not whole floats",
+        "not text",
+        "a whole number past the end",
+        "a whole number before the start",
+        "a float among the whole numbers",
+        "not pairs",
+        "not a list",
+    ],
 )
-def test_packed_floats_that_cannot_be_read_are_a_value_error(packed):
+def test_packed_numbers_that_cannot_be_read_are_a_value_error(packed):
     text = run_text(SHIPPED).replace(json.dumps(json.loads(run_text(SHIPPED))["data"]), packed)
     with pytest.raises(ValueError):
         read_run(text)

@@ -32,7 +32,7 @@ from grading.sandbox import (
     printed_text,
     restore,
     sentence,
-    shared_objects,
+    shared_attributes,
     stop_heard_after,
     stopped_from_outside,
     take_apart,
@@ -301,7 +301,7 @@ def run_learner(exercise, source, cases, hand_on=None):
 def before_learner_code():
     """Python's machinery and the shared objects' attributes, taken before the learner's code runs: what
     every stretch of it is put back to."""
-    return Machinery(), [(shared, _dict(vars(shared))) for shared in shared_objects()]
+    return Machinery(), shared_attributes()
 
 
 def run_all(exercise, source, cases, namespace, output, hand_on=None):

@@ -159,7 +159,7 @@ class patches_undone:  # noqa: N801 - a context manager, named like contextlib's
 
     @stop_heard_after
     def __enter__(self):
-        self.saved = [(shared, dict(vars(shared))) for shared in shared_objects()]
+        self.saved = shared_attributes()
 
     @stop_heard_after
     def __exit__(self, *raised):
@@ -209,6 +209,11 @@ def shared_objects():
 
 
 SHARED = [-1, []]  # (how many modules there were, the shared objects then)
+
+
+def shared_attributes(_dict=dict, _vars=vars):
+    """Each shared object with a copy of its attributes, as they are now: what restore puts back."""
+    return [(shared, _dict(_vars(shared))) for shared in shared_objects()]
 
 
 @stop_heard_after

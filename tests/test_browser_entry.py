@@ -143,7 +143,7 @@ STOPS_WHEN_PUT_BACK = (
 @pytest.mark.parametrize(
     "request_of",
     [
-        pytest.param(lambda source: check(source), id="check"),
+        pytest.param(check, id="check"),
         pytest.param(lambda source: json.loads(browser.run_json(source)), id="run"),
         pytest.param(lambda source: json.loads(browser.graph_json(EXERCISE, source, 0)), id="graph"),
     ],

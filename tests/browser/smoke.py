@@ -56,6 +56,14 @@ const setCode = async (code) => {
   // CodeMirror reads the edit from the DOM a moment later: let it, before a button reads the code.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
 };
+// As Playwright's click does, a press waits until the button can be pressed: a click on a disabled one
+// (Run and Check while code runs) does nothing, and the step would wait for what it never started.
+const press = async (name, timeoutMs) => (await until(`${name} to be enabled`, () => {
+  const target = button(name);
+  return target && !target.disabled && target;
+}, timeoutMs)).click();
+// A run or Check has ended once the Result no longer says it is being updated: its output can show before.
+const ended = (timeoutMs) => until("the run to end", () => byLabel("status", "Result").getAttribute("aria-busy") !== "true", timeoutMs);
 const pythonReady = (timeoutMs) =>
   until("Python ready", () => byLabel("status", "Python status").textContent === "Python ready", timeoutMs);
 """
@@ -70,9 +78,11 @@ WAIT_FOR_PYTHON = step("(timeoutMs) => pythonReady(timeoutMs)")
 RUN_AND_READ = step(
     """async (code, expected, timeoutMs) => {
   await setCode(code);
-  button("Run").click();
+  await press("Run", timeoutMs);
   const output = byLabel("log", "Output");
-  return until(`"${expected}" in Output`, () => output.textContent.includes(expected) && output.textContent, timeoutMs);
+  await until(`"${expected}" in Output`, () => output.textContent.includes(expected), timeoutMs);
+  await ended(timeoutMs);
+  return output.textContent;
 }"""
 )
 CHECK_AND_READ = step(
@@ -81,7 +91,7 @@ CHECK_AND_READ = step(
   let written = false;  // this Check's verdict, not the last one's
   new MutationObserver(() => { written = true; }).observe(result, { childList: true, characterData: true, subtree: true });
   await setCode(code);
-  button("Check").click();
+  await press("Check", timeoutMs);
   await until("a verdict", () => written && /^(Passed|Not yet)/.test(result.textContent), timeoutMs);
   return result.textContent;
 }"""
@@ -90,10 +100,10 @@ STARTER = step("() => document.querySelector('textarea.code-editor').defaultValu
 STOP_A_LOOP = step(
     """async (code, timeoutMs) => {
   await setCode(code);
-  button("Run").click();
+  await press("Run", timeoutMs);
   const output = byLabel("log", "Output");
   await until("the loop to start", () => output.textContent.includes("looping"), timeoutMs);
-  button("Stop").click();
+  await press("Stop", timeoutMs);
   await until("Stopped", () => output.textContent.includes("Stopped"), timeoutMs);
   await pythonReady(timeoutMs);
   return output.textContent;

@@ -273,25 +273,33 @@ function setupSolution(root, id, progress, buttons) {
   const area = root.querySelector(".solution");
   // Fetched once: it is shown again beside the code of every later passing Check.
   const solution = loadOnce(root.dataset.solution);
+  let showing = null; // the code shown beside the reference ("" for none); null when nothing is built
+  function build(html, beside) {
+    const heading = document.createElement("h3");
+    heading.textContent = beside ? "Your code and the reference solution" : "Reference solution";
+    const reference = document.createElement("div");
+    reference.className = "solution-reference";
+    // Pygments' HTML, written by our own build from the lesson's source: not learner input.
+    reference.innerHTML = html;
+    const panes = [reference];
+    if (beside) {
+      const mine = document.createElement("pre");
+      mine.className = "solution-mine";
+      mine.textContent = beside;
+      panes.unshift(mine);
+    }
+    area.replaceChildren(heading, ...panes);
+    area.classList.toggle("side-by-side", Boolean(beside));
+    showing = beside ?? "";
+  }
   async function show({ beside, focus } = {}) {
     try {
       const html = await solution();
-      const heading = document.createElement("h3");
-      heading.textContent = beside ? "Your code and the reference solution" : "Reference solution";
-      const reference = document.createElement("div");
-      reference.className = "solution-reference";
-      // Pygments' HTML, written by our own build from the lesson's source: not learner input.
-      reference.innerHTML = html;
-      const panes = [reference];
-      if (beside) {
-        const mine = document.createElement("pre");
-        mine.className = "solution-mine";
-        mine.textContent = beside;
-        panes.unshift(mine);
-      }
-      area.replaceChildren(heading, ...panes);
-      area.classList.toggle("side-by-side", Boolean(beside));
+      // Passed again on the same code, the panes shown are the same: built again, they would be parsed and
+      // laid out again in the frame that shows the verdict.
+      if (showing !== (beside ?? "")) build(html, beside);
     } catch (error) {
+      showing = null;
       area.textContent = `The solution could not be loaded (${error.message}). Check your connection and try again.`;
     }
     // The confirmation hides only now: hidden while the solution loads, it would drop the focus it holds
@@ -320,6 +328,7 @@ function setupSolution(root, id, progress, buttons) {
   show.hide = () => {
     area.hidden = true;
     area.replaceChildren();
+    showing = null;
     buttons.solution.hidden = false;
     progress.updateExercise(id, { solutionShown: false });
   };

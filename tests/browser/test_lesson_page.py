@@ -75,11 +75,16 @@ def test_after_passing_the_reference_is_shown_beside_the_learners_code(page, sit
     check_passes(page, BOOT_TIMEOUT_MS)
     expect(page.locator(".solution-mine")).to_contain_text("x += layer(x)  # mine")
     expect(page.locator(".solution-reference")).to_contain_text("x = x + layer(x)")
-    # Passing again shows the new code beside the reference, which the page fetched once.
+    # Passing again on the same code leaves the panes as they are: not parsed and laid out again.
+    page.locator(".solution-reference").evaluate("pane => { pane.dataset.testMark = 'first'; }")
+    check_passes(page)
+    expect(page.locator(".solution-reference")).to_have_attribute("data-test-mark", "first")
+    # Passing on new code shows it beside the reference, which the page fetched once.
     set_code(page, code.replace("# mine", "# mine, again"))
     check_passes(page)
     expect(page.locator(".solution-mine")).to_contain_text("# mine, again")
     expect(page.locator(".solution-reference")).to_contain_text("x = x + layer(x)")
+    expect(page.locator(".solution-reference")).not_to_have_attribute("data-test-mark", "first")
     assert len(solution_requests) == 1, solution_requests
 
 

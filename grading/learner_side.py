@@ -584,7 +584,8 @@ def number_of(arg):
 def fresh_input(data):
     """A case's number as a Value; a list of numbers (or of lists of them) as the same lists of Values."""
     if _isinstance(data, _list):
-        return [fresh_input(item) for item in data]
+        # A matrix's rows are lists of numbers: each number made a Value here, not by a call each.
+        return [fresh_input(item) if _isinstance(item, _list) else Value(_float(item)) for item in data]
     return Value(_float(data))
 
 

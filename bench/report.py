@@ -63,9 +63,6 @@ def summarize(results):
         "check_p95_worst_ms": max(
             (p95(samples) for samples in results.get("checks_per_lesson", {}).values()), default=None
         ),
-        "check_painted_p95_worst_ms": max(
-            (p95(samples) for samples in results.get("checks_painted_per_lesson", {}).values()), default=None
-        ),
         "weight_raw_kb": weight["total"]["raw"] / KB if weight else None,
         "memory_bare_mb": memory_median("bare"),
         "memory_lesson_mb": memory_median("lesson"),

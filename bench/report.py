@@ -3,6 +3,8 @@
 import math
 from statistics import median
 
+from bench import check_floor
+
 KB = 1024
 
 # Issue 7's targets, raised by issue 24's. Ratios compare the lesson with the bare boot of the same run.
@@ -191,6 +193,20 @@ def table(results):
             )
             for lesson, samples in results.get("checks_per_lesson", {}).items()
         ],
+        *(
+            [
+                (
+                    "  where a Check's time goes: each part alone, Pyodide under Node, median of "
+                    f"{check_floor.checks_timed(results['check_floor'])}",
+                ),
+                *[
+                    (f"    lesson {lesson}", check_floor.describe(results["check_floor"], lesson))
+                    for lesson in results.get("checks_per_lesson", {})
+                ],
+            ]
+            if "check_floor" in results
+            else []
+        ),
         *(
             [
                 (

@@ -20,7 +20,17 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import build
-from bench import build_metrics, lighthouse, page_metrics, page_weight, report, slow_network, sync_load, training
+from bench import (
+    build_metrics,
+    check_floor,
+    lighthouse,
+    page_metrics,
+    page_weight,
+    report,
+    slow_network,
+    sync_load,
+    training,
+)
 from gradlab.server import serve_in_background
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.find_chromium import find_chromium
@@ -58,6 +68,11 @@ METHODS = {
     "training": "bench/training.py: the reference functions, seed 0, 1000 steps, on the engine and replayed from "
     "tapes; CPython in this process; Chromium: the training page, timed from the click on Train to the status "
     "showing the last step, memory the page renderer's PSS at its largest, sampled each second",
+    "check_floor": "bench/check_floor.py: each graded lesson's reference solution checked in two interpreters of the "
+    "site's Pyodide under Node (the judge's and the learner's, as the page's two workers), 3 Checks untimed, then "
+    "each part of 20 timed alone with nothing else on the thread: the learner's code (the grader's calls of it), "
+    "the learner's side (with the inputs made and the graphs shipped), the judging (each run checked node by node, "
+    "and the verdict)",
     "lighthouse": "bench/lighthouse.py: lighthouse 12.2.3, mobile form factor, its default simulated throttling, "
     "one run per page and host",
     "build": "build.build_site, the code behind make site, with .cache/ already holding what earlier builds "
@@ -80,6 +95,10 @@ def main(argv=None):
             return 1
         with noted_failure(results, "browser"):
             measure_pages(site, runtime_folder, args.runs, results)
+        progress(f"a Check's parts, each alone: {page_metrics.CHECKS} Checks of each graded lesson, Pyodide under Node")
+        with noted_failure(results, "check_floor"):
+            lessons = [lesson for lesson, _ in graded_lessons()]
+            results["check_floor"] = check_floor.measure(site, lessons, page_metrics.CHECKS)
         progress(f"the training page: {MICROGPT.num_steps} steps in CPython, then in Chromium")
         with noted_failure(results, "training"):
             results["training"] = {

@@ -59,10 +59,13 @@ STOPWATCH = """([buttonName, targetSelector, pattern, timeoutMs]) => {
   const target = document.querySelector(targetSelector);
   const matches = new RegExp(pattern);
   const listening = new AbortController();
+  // From the press: a run begins at its button's pointerdown (static/page/press-start.js), its click after.
   let clickedAt = null;
-  document.addEventListener("click", (event) => {
-    if (button.contains(event.target)) clickedAt ??= performance.now();
-  }, { capture: true, signal: listening.signal });
+  for (const type of ["pointerdown", "click"]) {
+    document.addEventListener(type, (event) => {
+      if (button.contains(event.target)) clickedAt ??= performance.now();
+    }, { capture: true, signal: listening.signal });
+  }
   window.benchStopwatch = new Promise((resolve) => {
     const observer = new MutationObserver(() => {
       if (clickedAt === null || !matches.test(target.textContent)) return;

@@ -41,8 +41,10 @@ BENCH_DIR = Path(__file__).parent
 DEFAULT_OUT = BENCH_DIR / "results" / "latest.json"
 METHODS = {
     "clock": "navigation-relative performance.now() in the page; Check and Stop timed in the page from the "
-    "click event (capture phase) to the DOM mutation showing the outcome; a Check also to the frame showing "
-    "it painted (a task queued from the next animation frame, which runs once that frame is drawn)",
+    "press (the button's pointerdown, capture phase, which Playwright's click sends a few ms before the click; a "
+    "run begins there) to the DOM mutation showing the outcome; a Check also to the frame showing it painted (a "
+    "task queued from the next animation frame, which runs once that frame is drawn). A learner's press lasts "
+    "about 100 ms, in which the Check goes on: these are a Check's own times, not what the learner waits",
     "checks_per_lesson": "each graded lesson in a new browser context: Python ready, the reference solution "
     "in the editor, the judge's interpreter ready (and the spare, where the page keeps one warm), then "
     f"{page_metrics.SETTLE_BEFORE_CHECKS_S} s as a learner writing their code would leave the page; then "

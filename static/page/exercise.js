@@ -6,6 +6,7 @@ import { setupGraphPanel } from "./graph-panel.js";
 import { renderCasesTable } from "./cases-table.js";
 import { keepCodeInStep } from "./code-across-tabs.js";
 import { whenNear } from "./when-near.js";
+import { pressStart } from "./press-start.js";
 
 // Under this a response feels instant: a run that ends sooner is shown at once, with its result.
 const SHOWN_RUNNING_AFTER_MS = 100;
@@ -103,7 +104,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
       output.append("note", "Python is still loading; your code will run as soon as it is ready…\n");
     }
     const code = editor.getCode();
-    const outcome = kind === "check" ? await check(code, hold) : await runtime.run(code, hold, { timeLimitMs });
+    const outcome = await (press.take(kind, code, hold) ?? press.letGone().then(() => begin(kind, code, hold)));
     clearTimeout(timer);
     busy = false;
     if (held) release();
@@ -117,6 +118,10 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
     result.replaceChildren();
     resultCases.replaceChildren();
     editor.markErrorLine(null);
+  }
+
+  function begin(kind, code, onOutput) {
+    return kind === "check" ? check(code, onOutput) : runtime.run(code, onOutput, { timeLimitMs });
   }
 
   async function check(code, onOutput) {
@@ -175,6 +180,15 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
     tell("Starter code restored.", { label: "Undo reset", run: () => editor.undo() });
   }
 
+  // Begun as Run or Check is pressed, shown at its click (static/page/press-start.js).
+  const press = pressStart({ run: buttons.run, check: buttons.check }, {
+    canStart: (kind) => !busy && runtime.startsAtOnce(kind),
+    begin: (kind, onOutput) => {
+      const code = editor.getCode();
+      return { code, outcome: begin(kind, code, onOutput) };
+    },
+    stop: () => runtime.stop({ reason: "let-go" }),
+  });
   buttons.run.addEventListener("click", () => execute("run"));
   buttons.check.addEventListener("click", () => execute("check"));
   buttons.stop.addEventListener("click", () => runtime.stop({ reason: "stop" }));

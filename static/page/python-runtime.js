@@ -341,6 +341,14 @@ export class PythonRuntime {
     return this.pending.size > 0;
   }
 
+  // Whether a run (kind "run") or a Check asked now would begin at once, and could be stopped by an
+  // interrupt: Python ready with nothing running (and for a Check the judge's worker ready), on a page
+  // whose Stop interrupts rather than replaces the worker.
+  startsAtOnce(kind) {
+    const ready = this.state === "ready" && !this.busy && Boolean(this.active?.interrupt);
+    return ready && (kind !== "check" || Boolean(this.judge?.ready));
+  }
+
   settle(id, outcome) {
     const request = this.pending.get(id);
     if (!request) return;

@@ -15,10 +15,12 @@ from tests.browser.lesson import (
     a_right_check_passes,
     check_passes,
     click,
+    finished,
     open_lesson,
     output,
     result,
     right_solution,
+    saved_progress,
     set_code,
     two_frames,
     wait_for_python,
@@ -564,3 +566,60 @@ def test_without_isolation_stop_replaces_the_worker_and_python_is_ready_again(ne
     # The warm spare takes over at once: the status goes straight back to ready, never to restarting.
     assert "Restarting Python…" not in page.evaluate("window.__statuses || []")
     a_right_check_passes(page)
+
+
+# Run and Check begin as the button is pressed, and show once the press ends on it (static/page/press-start.js).
+SAYS_WHEN_IT_BEGAN = "import time\nprint(f'began at {time.time() * 1000:.0f}')\n"
+
+
+def test_a_check_begins_as_check_is_pressed_and_shows_once_the_press_ends_on_it(page, site_url):
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+    set_code(page, SAYS_WHEN_IT_BEGAN + right_solution(page))
+    page.get_by_role("button", name="Check", exact=True).hover()
+    page.mouse.down()
+    page.wait_for_timeout(1500)  # a long press, through which the Check ends
+    # Nothing shows while the button is held: the learner may still slide off it.
+    expect(result(page)).to_be_empty()
+    expect(output(page)).to_be_empty()
+    expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled()
+    released_at = page.evaluate("Date.now()")
+    page.mouse.up()
+    finished(page)
+    expect(result(page)).to_contain_text(re.compile("^Passed"))
+    began_at = int(re.search(r"began at (\d+)", output(page).inner_text()).group(1))
+    assert began_at < released_at
+
+
+def slide_off(page, name):
+    """Press the button, hold it, then slide off it to the page's corner and let go."""
+    page.get_by_role("button", name=name, exact=True).hover()
+    page.mouse.down()
+    page.wait_for_timeout(500)
+    page.mouse.move(1, 1)
+    page.mouse.up()
+    page.wait_for_timeout(500)
+
+
+def test_a_press_that_slides_off_check_shows_nothing_and_stops_what_it_began(page, site_url):
+    # A limit longer than the test's waits: a Run that waited behind the loop would never print.
+    page.route(site_url + LESSON, with_time_limit(120))
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+    set_code(page, SAYS_WHEN_IT_BEGAN + right_solution(page))
+    slide_off(page, "Check")
+    # A Check that would pass, dropped: no verdict, no output, nothing saved as passed.
+    expect(result(page)).to_be_empty()
+    expect(output(page)).to_be_empty()
+    assert not saved_progress(page)["exercises"]["residual_stack"].get("passed")
+    set_code(page, "print('began', flush=True)\nwhile True:\n    pass\n")
+    slide_off(page, "Run")
+    expect(output(page)).to_be_empty()
+    # The loop the press began was stopped: a Run now runs.
+    set_code(page, "print('next')\n")
+    click(page, "Run")
+    expect(output(page)).to_contain_text("next", timeout=RUN_TIMEOUT_MS)
+    expect(output(page)).not_to_contain_text("began")
+    expect(python_status(page)).to_have_text("Python ready")

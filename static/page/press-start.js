@@ -1,0 +1,65 @@
+// Run and Check begun as the button is pressed, and shown once the press ends on it (its click). A mouse
+// button or a finger stays down about a tenth of a second, time in which most Checks end: the verdict then
+// shows as the press ends. Nothing is shown before the click, and a press that ends anywhere else is let
+// go: its run is stopped and its outcome dropped, as if never begun (WCAG 2.5.2, pointer cancellation).
+
+/** For the buttons of one exercise (kind → button): canStart(kind) says whether a run asked now would begin
+ *  at once; begin(kind, onOutput) begins one out of sight, as { code, outcome: a promise }; stop() stops
+ *  the run under way. The click's handler then asks take(kind, code, onOutput) for the outcome. */
+export function pressStart(buttons, { canStart, begin, stop }) {
+  let early = null; // { kind, code, outcome, held: [[stream, text]], sink, settled }
+  let letGoing = Promise.resolve(); // the last run let go, until it has ended
+
+  for (const [kind, button] of Object.entries(buttons)) {
+    button.addEventListener("pointerdown", (event) => {
+      if (!event.isPrimary || event.button !== 0 || button.disabled || early || !canStart(kind)) return;
+      const pressed = { kind, held: [], sink: null, settled: false };
+      const { code, outcome } = begin(kind, (stream, text) => {
+        if (pressed.sink) pressed.sink(stream, text);
+        else pressed.held.push([stream, text]);
+      });
+      pressed.code = code;
+      pressed.outcome = outcome.finally(() => { pressed.settled = true; });
+      early = pressed;
+      // The click comes in the same round of events as the pointerup that ends the press on the button;
+      // by the next task, a press still untaken ended elsewhere.
+      const ended = () => {
+        removeEventListener("pointerup", ended, true);
+        removeEventListener("pointercancel", ended, true);
+        setTimeout(() => { if (early === pressed) letGo(); }, 0);
+      };
+      addEventListener("pointerup", ended, true);
+      addEventListener("pointercancel", ended, true);
+    });
+  }
+
+  function letGo() {
+    const dropped = early;
+    early = null;
+    if (!dropped) return;
+    if (!dropped.settled) stop();
+    letGoing = dropped.outcome.then(() => {}, () => {});
+  }
+
+  return {
+    /** The outcome of the run begun at the press, if it was of this kind on this very code, its output so
+     *  far given to onOutput and the rest as it comes; else null, with any other begun run let go. */
+    take(kind, code, onOutput) {
+      if (!early) return null;
+      if (early.kind !== kind || early.code !== code) {
+        letGo();
+        return null;
+      }
+      const taken = early;
+      early = null;
+      for (const [stream, text] of taken.held) onOutput(stream, text);
+      taken.sink = onOutput;
+      return taken.outcome;
+    },
+
+    /** Resolves once a run let go has ended: a new one would otherwise wait behind it, or lose its Stop. */
+    letGone() {
+      return letGoing;
+    },
+  };
+}

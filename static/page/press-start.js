@@ -1,7 +1,8 @@
 // Run and Check begun as the button is pressed, and shown once the press ends on it (its click). A mouse
-// button or a finger stays down about a tenth of a second, time in which most Checks end: the verdict then
-// shows as the press ends. Nothing is shown before the click, and a press that ends anywhere else is let
-// go: its run is stopped and its outcome dropped, as if never begun (WCAG 2.5.2, pointer cancellation).
+// button, a finger or the space bar stays down about a tenth of a second, time in which most Checks end:
+// the verdict then shows as the press ends. Nothing is shown before the click, and a press that ends
+// anywhere else is let go: its run is stopped and its outcome dropped, as if never begun (WCAG 2.5.2,
+// pointer cancellation). Enter clicks as it goes down: nothing to begin sooner.
 
 /** For the buttons of one exercise (kind → button): canStart(kind) says whether a run asked now would begin
  *  at once; begin(kind, onOutput) begins one out of sight, as { code, outcome: a promise }; stop() stops
@@ -12,25 +13,31 @@ export function pressStart(buttons, { canStart, begin, stop }) {
 
   for (const [kind, button] of Object.entries(buttons)) {
     button.addEventListener("pointerdown", (event) => {
-      if (!event.isPrimary || event.button !== 0 || button.disabled || early || !canStart(kind)) return;
-      const pressed = { kind, held: [], sink: null, settled: false };
-      const { code, outcome } = begin(kind, (stream, text) => {
-        if (pressed.sink) pressed.sink(stream, text);
-        else pressed.held.push([stream, text]);
-      });
-      pressed.code = code;
-      pressed.outcome = outcome.finally(() => { pressed.settled = true; });
-      early = pressed;
-      // The click comes in the same round of events as the pointerup that ends the press on the button;
-      // by the next task, a press still untaken ended elsewhere.
-      const ended = () => {
-        removeEventListener("pointerup", ended, true);
-        removeEventListener("pointercancel", ended, true);
-        setTimeout(() => { if (early === pressed) letGo(); }, 0);
-      };
-      addEventListener("pointerup", ended, true);
-      addEventListener("pointercancel", ended, true);
+      if (event.isPrimary && event.button === 0) press(kind, button, [[window, "pointerup"], [window, "pointercancel"]]);
     });
+    // The space bar clicks as it comes up, on the button that still has the focus.
+    button.addEventListener("keydown", (event) => {
+      if (event.key === " " && !event.repeat) press(kind, button, [[window, "keyup"], [button, "blur"]]);
+    });
+  }
+
+  // ends: [target, event type] pairs, any of which ends the press; the click comes in the same round of
+  // events as the one that ends it on the button, so by the next task a press still untaken ended elsewhere.
+  function press(kind, button, ends) {
+    if (button.disabled || early || !canStart(kind)) return;
+    const pressed = { kind, held: [], sink: null, settled: false };
+    const { code, outcome } = begin(kind, (stream, text) => {
+      if (pressed.sink) pressed.sink(stream, text);
+      else pressed.held.push([stream, text]);
+    });
+    pressed.code = code;
+    pressed.outcome = outcome.finally(() => { pressed.settled = true; });
+    early = pressed;
+    const ended = () => {
+      for (const [target, type] of ends) target.removeEventListener(type, ended, true);
+      setTimeout(() => { if (early === pressed) letGo(); }, 0);
+    };
+    for (const [target, type] of ends) target.addEventListener(type, ended, true);
   }
 
   function letGo() {

@@ -3,6 +3,7 @@
 import re
 import time
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
@@ -572,20 +573,27 @@ def test_without_isolation_stop_replaces_the_worker_and_python_is_ready_again(ne
 SAYS_WHEN_IT_BEGAN = "import time\nprint(f'began at {time.time() * 1000:.0f}')\n"
 
 
-def test_a_check_begins_as_check_is_pressed_and_shows_once_the_press_ends_on_it(page, site_url):
+PRESSES = {  # how a learner holds a button down, and lets it go: a mouse or a finger, or the space bar
+    "pointer": (lambda page, button: (button.hover(), page.mouse.down()), lambda page: page.mouse.up()),
+    "space bar": (lambda page, button: (button.focus(), page.keyboard.down(" ")), lambda page: page.keyboard.up(" ")),
+}
+
+
+@pytest.mark.parametrize("press", PRESSES)
+def test_a_check_begins_as_check_is_pressed_and_shows_once_the_press_ends_on_it(page, site_url, press):
+    hold_down, let_go = PRESSES[press]
     open_lesson(page, site_url)
     wait_for_python(page)
     wait_for_the_judge_and_the_spare(page)
     set_code(page, SAYS_WHEN_IT_BEGAN + right_solution(page))
-    page.get_by_role("button", name="Check", exact=True).hover()
-    page.mouse.down()
+    hold_down(page, page.get_by_role("button", name="Check", exact=True))
     page.wait_for_timeout(1500)  # a long press, through which the Check ends
     # Nothing shows while the button is held: the learner may still slide off it.
     expect(result(page)).to_be_empty()
     expect(output(page)).to_be_empty()
     expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled()
     released_at = page.evaluate("Date.now()")
-    page.mouse.up()
+    let_go(page)
     finished(page)
     expect(result(page)).to_contain_text(re.compile("^Passed"))
     began_at = int(re.search(r"began at (\d+)", output(page).inner_text()).group(1))
@@ -617,7 +625,16 @@ def test_a_press_that_slides_off_check_shows_nothing_and_stops_what_it_began(pag
     set_code(page, "print('began', flush=True)\nwhile True:\n    pass\n")
     slide_off(page, "Run")
     expect(output(page)).to_be_empty()
-    # The loop the press began was stopped: a Run now runs.
+    # The space bar held on Check while the focus moves on (Tab), then let go: the same.
+    page.get_by_role("button", name="Check", exact=True).focus()
+    page.keyboard.down(" ")
+    page.wait_for_timeout(500)
+    page.keyboard.press("Tab")
+    page.keyboard.up(" ")
+    page.wait_for_timeout(500)
+    expect(result(page)).to_be_empty()
+    expect(output(page)).to_be_empty()
+    # The loops the presses began were stopped: a Run now runs.
     set_code(page, "print('next')\n")
     click(page, "Run")
     expect(output(page)).to_contain_text("next", timeout=RUN_TIMEOUT_MS)

@@ -12,17 +12,21 @@ export function pressStart(buttons, { canStart, begin, stop }) {
   let letGoing = Promise.resolve(); // the last run let go, until it has ended
 
   for (const [kind, button] of Object.entries(buttons)) {
-    button.addEventListener("pointerdown", (event) => {
-      if (event.isPrimary && event.button === 0) press(kind, button, [[window, "pointerup"], [window, "pointercancel"]]);
+    button.addEventListener("pointerdown", (down) => {
+      if (!down.isPrimary || down.button !== 0) return;
+      const same = (event) => event.pointerId === down.pointerId; // not another finger's
+      press(kind, button, [[window, "pointerup", same], [window, "pointercancel", same]]);
     });
     // The space bar clicks as it comes up, on the button that still has the focus.
-    button.addEventListener("keydown", (event) => {
-      if (event.key === " " && !event.repeat) press(kind, button, [[window, "keyup"], [button, "blur"]]);
+    button.addEventListener("keydown", (down) => {
+      if (down.key !== " " || down.repeat) return;
+      press(kind, button, [[window, "keyup", (event) => event.key === " "], [button, "blur"]]);
     });
   }
 
-  // ends: [target, event type] pairs, any of which ends the press; the click comes in the same round of
-  // events as the one that ends it on the button, so by the next task a press still untaken ended elsewhere.
+  // ends: [target, event type, which of its events count (all if left out)], any of which ends the press.
+  // The click comes in the same round of events as the one that ends the press on the button, so by the
+  // next task a press still untaken ended elsewhere.
   function press(kind, button, ends) {
     if (button.disabled || early || !canStart(kind)) return;
     const pressed = { kind, held: [], sink: null, settled: false };
@@ -33,11 +37,15 @@ export function pressStart(buttons, { canStart, begin, stop }) {
     pressed.code = code;
     pressed.outcome = outcome.finally(() => { pressed.settled = true; });
     early = pressed;
-    const ended = () => {
-      for (const [target, type] of ends) target.removeEventListener(type, ended, true);
+    const unlisten = ends.map(([target, type, counts = () => true]) => {
+      const listener = (event) => { if (counts(event)) ended(); };
+      target.addEventListener(type, listener, true);
+      return () => target.removeEventListener(type, listener, true);
+    });
+    function ended() {
+      for (const remove of unlisten) remove();
       setTimeout(() => { if (early === pressed) letGo(); }, 0);
-    };
-    for (const [target, type] of ends) target.addEventListener(type, ended, true);
+    }
   }
 
   function letGo() {

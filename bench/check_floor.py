@@ -15,6 +15,7 @@ from pathlib import Path
 
 import build
 from tests.corpus import lesson_exercise
+from tests.pyodide.site_runtime import site_runtime
 
 HARNESS = Path(__file__).with_name("check_floor.mjs")
 PARTS = {
@@ -28,16 +29,13 @@ TIMEOUT_S = 900
 def measure(site, lessons, checks):
     """{"python", "node", "lessons": {lesson: {part: [ms of each Check]}}} for lessons (ids of graded
     lessons), checks Checks each after a few untimed, with the runtime and engine wheel of the built site."""
-    site = Path(site)
-    (wheel,) = (site / "wheels").glob("*/*.whl")
-    (runtime,) = site.glob("pyodide-*")
-    (boot_zip,) = runtime.glob("python_stdlib_boot.*.zip")
+    files = site_runtime(site)
     solutions = []
     for lesson in lessons:
         page, grader = lesson_exercise(lesson)
         solutions.append({"lesson": lesson, "exercise": grader, "source": page["solution"]})
     completed = subprocess.run(
-        ["node", str(HARNESS), str(wheel), str(boot_zip), str(runtime / "python_stdlib.zip"), str(checks)],
+        ["node", str(HARNESS), str(files.wheel), str(files.boot), str(files.whole), str(checks)],
         input=json.dumps(solutions),
         capture_output=True,
         text=True,

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gradlab.boot_stdlib import FINDER, write_boot_stdlib
+from tests.pyodide.site_runtime import site_runtime as runtime_files
 
 HARNESS = Path(__file__).parent / "pyodide" / "boot_stdlib.mjs"
 
@@ -53,10 +54,7 @@ def test_the_same_modules_make_the_same_zip(tmp_path):
 @pytest.fixture(scope="module")
 def site_runtime(built_site):
     """(the boot's part, the whole library, the engine wheel) of the built site."""
-    (runtime,) = built_site.glob("pyodide-*")
-    (boot,) = runtime.glob("python_stdlib_boot.*.zip")
-    (wheel,) = (built_site / "wheels").glob("*/*.whl")
-    return boot, runtime / "python_stdlib.zip", wheel
+    return runtime_files(built_site)
 
 
 def test_the_sites_part_holds_what_the_grader_imports_compiled_and_not_the_rest(site_runtime):

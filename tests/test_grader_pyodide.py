@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.corpus import corpus_lessons, corpus_seed, lesson_exercise, load_corpus, load_starter
+from tests.pyodide.site_runtime import site_runtime
 from tests.test_grader import CANARIES, TRIALS
 
 HARNESS = Path(__file__).parent / "pyodide" / "grade_in_pyodide.mjs"
@@ -33,11 +34,9 @@ def pyodide_verdicts(built_site):
         }
         for lesson, name in graded
     ]
-    (wheel,) = (built_site / "wheels").glob("*/*.whl")
-    (runtime,) = built_site.glob("pyodide-*")
-    (boot_zip,) = runtime.glob("python_stdlib_boot.*.zip")
+    files = site_runtime(built_site)
     completed = subprocess.run(
-        ["node", str(HARNESS), str(wheel), str(boot_zip), str(runtime / "python_stdlib.zip")],
+        ["node", str(HARNESS), str(files.wheel), str(files.boot), str(files.whole)],
         input=json.dumps(submissions),
         capture_output=True,
         text=True,

@@ -26,6 +26,9 @@ CHECKS = 20
 # Before a lesson's Checks: the interpreters have booted, and the learner's warms its engine up for a while
 # on this machine's two cores. A learner writing their code leaves the page that long and longer.
 SETTLE_BEFORE_CHECKS_S = 2.0
+# A learner's Check: an edit, then the move from the editor to Check, in which the page checks ahead (the
+# pause that begins it, static/page/exercise.js, is 0.4 s). A second is an unhurried mouse.
+PAUSE_BEFORE_CHECK_S = 1.0
 WARM_SETTLE_S = 1.0  # lets the HTTP cache finish writing, and reloads before the lesson boots its spare (1.5 s)
 STATUS = '.exercise [aria-label="Python status"], body > [aria-label="Python status"]'
 INTERRUPTIBLE_LOOP = "import time\nprint('go', flush=True)\nwhile True:\n    time.sleep(0.01)\n"
@@ -222,23 +225,31 @@ EDITOR_ARRIVAL = """async () => {
 
 
 def measure_checks_per_lesson(browser, site_url, lesson_pages, checks, progress):
-    """({lesson id: milliseconds of each Check of its reference solution, to the verdict in the page}, the same
-    to the verdict painted), for every lesson with an exercise."""
-    timings, painted = {}, {}
+    """({lesson id: milliseconds of each Check of its reference solution, to the verdict in the page, clicked
+    again and again on the same code}, the same to the verdict painted, {lesson id: milliseconds of each of
+    checks more, clicked PAUSE_BEFORE_CHECK_S after an edit (a comment line more), as a learner checks}), for
+    every lesson with an exercise."""
+    timings, painted, after_pause = {}, {}, {}
     for lesson_id, page_path in lesson_pages:
-        progress(f"lesson {lesson_id}: Check → verdict, {checks} times")
+        progress(f"lesson {lesson_id}: Check → verdict, {checks} times on the same code, {checks} after an edit")
         context = browser.new_context()
         try:
             page = context.new_page()
             page.goto(site_url + page_path, timeout=BOOT_TIMEOUT_MS)
             wait_for_python(page)
-            set_code(page, lesson_exercise(lesson_id)[0]["solution"])
+            solution = lesson_exercise(lesson_id)[0]["solution"]
+            set_code(page, solution)
             wait_for_spare(page)
             page.wait_for_timeout(SETTLE_BEFORE_CHECKS_S * 1000)
             timings[lesson_id], painted[lesson_id] = map(list, zip(*(time_check(page) for _ in range(checks))))
+            after_pause[lesson_id] = []
+            for edit in range(checks):
+                set_code(page, f"{solution}\n# edit {edit}\n")
+                page.wait_for_timeout(PAUSE_BEFORE_CHECK_S * 1000)
+                after_pause[lesson_id].append(time_check(page)[0])
         finally:
             context.close()
-    return timings, painted
+    return timings, painted, after_pause
 
 
 GRAPH_CASE = "depth 20, input 1 and layer rate 0.1"

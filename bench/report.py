@@ -4,6 +4,7 @@ import math
 from statistics import median
 
 from bench import check_floor
+from bench.page_metrics import PAUSE_BEFORE_CHECK_S as PAUSE_S
 
 KB = 1024
 
@@ -65,6 +66,9 @@ def summarize(results):
         "check_p95_worst_ms": max(
             (p95(samples) for samples in results.get("checks_per_lesson", {}).values()), default=None
         ),
+        "check_after_pause_p95_worst_ms": max(
+            (p95(samples) for samples in results.get("checks_after_pause_per_lesson", {}).values()), default=None
+        ),
         "weight_raw_kb": weight["total"]["raw"] / KB if weight else None,
         "memory_bare_mb": memory_median("bare"),
         "memory_lesson_mb": memory_median("lesson"),
@@ -99,7 +103,10 @@ def judge(figures):
         "python_ready_cold": at_most("ready_cold_ratio", COLD_RATIO_LIMIT),
         "python_ready_warm": at_most("ready_warm_ratio", WARM_RATIO_LIMIT),
         "check_to_verdict": at_most("check_ms", CHECK_LIMIT_MS),
-        "check_p95_every_lesson": at_most("check_p95_worst_ms", CHECK_LIMIT_MS),
+        # As a learner checks: an edit, then the move to Check, in which the page checks ahead.
+        "check_p95_every_lesson": at_most("check_after_pause_p95_worst_ms", CHECK_LIMIT_MS),
+        # Check clicked again on unchanged code (or the keyboard's Ctrl+Enter as the typing stops): a Check's own time.
+        "check_p95_every_lesson_at_once": at_most("check_p95_worst_ms", CHECK_LIMIT_MS),
         "graph_view_first_draw": at_most("graph_first_ms", GRAPH_FIRST_LIMIT_MS),
         "page_weight": at_most("weight_gzip_kb", WEIGHT_LIMIT_KB),
         "initial_javascript": at_most("initial_js_gzip_kb", INITIAL_JS_LIMIT_KB),
@@ -185,7 +192,18 @@ def table(results):
         ("  Check → the verdict painted (the frame showing it drawn), median", ms(f.get("check_painted_ms"))),
         *[
             (
-                f"  Check → verdict, lesson {lesson}, median / p95 of {len(samples)}; painted",
+                f"  Check → verdict as a learner checks (an edit, {PAUSE_S} s, the click), lesson {lesson}, "
+                f"median / p95 of {len(samples)}",
+                f"{ms(median_of(samples))} / {ms(p95(samples))}",
+                "",
+                f"p95 ≤ {CHECK_LIMIT_MS} ms",
+                p95(samples) <= CHECK_LIMIT_MS,
+            )
+            for lesson, samples in results.get("checks_after_pause_per_lesson", {}).items()
+        ],
+        *[
+            (
+                f"  Check → verdict clicked again on the same code, lesson {lesson}, median / p95 of {len(samples)}; painted",
                 f"{ms(median_of(samples))} / {ms(p95(samples))}; {painted_pair(results, lesson)}",
                 "",
                 f"p95 ≤ {CHECK_LIMIT_MS} ms",

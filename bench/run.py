@@ -48,7 +48,12 @@ METHODS = {
     "checks_per_lesson": "each graded lesson in a new browser context: Python ready, the reference solution "
     "in the editor, the judge's interpreter ready (and the spare, where the page keeps one warm), then "
     f"{page_metrics.SETTLE_BEFORE_CHECKS_S} s as a learner writing their code would leave the page; then "
-    f"{page_metrics.CHECKS} Checks in a row, the verdict of each shown before the next click",
+    f"{page_metrics.CHECKS} Checks in a row, the verdict of each shown before the next click: the code unchanged, "
+    "so none is checked ahead, and each is a Check's own time",
+    "checks_after_pause_per_lesson": f"then, in the same page, {page_metrics.CHECKS} Checks more, each after an edit "
+    f"(a comment line added to the code) and {page_metrics.PAUSE_BEFORE_CHECK_S} s, as a learner moves from the "
+    "editor to Check: the page checks ahead in that pause (static/page/press-start.js), and the click shows the "
+    "verdict",
     "cold_and_warm": "cold: a new browser context (empty HTTP cache, no service worker); warm: page.reload() "
     f"in that context {page_metrics.WARM_SETTLE_S} s after the cold boot was ready",
     "ratios": "the lesson's navigation → Python ready over the bare page's, cold over cold and warm over warm",
@@ -177,10 +182,12 @@ def measure_pages(site, runtime_folder, runs, results):
                         [page_weight.site_file(site, site_url, url) for url in results["graph_view"]["view_code"]]
                     )
                 with noted_failure(results, "checks_per_lesson"):
-                    results["checks_per_lesson"], results["checks_painted_per_lesson"] = (
-                        page_metrics.measure_checks_per_lesson(
-                            browser, site_url, graded_lessons(), page_metrics.CHECKS, progress
-                        )
+                    (
+                        results["checks_per_lesson"],
+                        results["checks_painted_per_lesson"],
+                        results["checks_after_pause_per_lesson"],
+                    ) = page_metrics.measure_checks_per_lesson(
+                        browser, site_url, graded_lessons(), page_metrics.CHECKS, progress
                     )
                 with noted_failure(results, "slow_network"):
                     pages = {"bare": bare_page, "lesson": LESSON}

@@ -10,6 +10,11 @@ import { pressStart } from "./press-start.js";
 
 // Under this a response feels instant: a run that ends sooner is shown at once, with its result.
 const SHOWN_RUNNING_AFTER_MS = 100;
+// A pause in typing this long begins a Check ahead (static/page/press-start.js): longer than the gap between
+// keystrokes of a learner typing on, shorter than the move from the editor to Check.
+const CHECKED_AHEAD_AFTER_MS = 400;
+const CHECKED_AHEAD_WITHIN_MS = 5000;
+const ASKED_AGAIN_AFTER_MS = 50;
 
 // The exercise's page module (static/page/blocks.js starts it).
 export const usesPython = true;
@@ -34,6 +39,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
   const graphs = setupGraphPanel(root, { runtime, grading, graphView });
   const output = renderOutput(root.querySelector(".output"));
   let busy = false;
+  let pause = null; // the timer that checks the code ahead as the learner pauses (checkAheadOnPause)
 
   const stopWaiting = whenNear(root, () => {
     runtime.prepareChecks();
@@ -48,7 +54,10 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
     url: editorUrl,
     onRun: () => execute("run"),
     onCheck: () => execute("check"),
-    onChange: (code) => progress.saveCode(id, code, starter),
+    onChange: (code) => {
+      progress.saveCode(id, code, starter);
+      checkAheadOnPause(code);
+    },
   });
   if (progress.starterChanged(id, starter)) {
     tell("The starter code of this exercise has changed since you last worked on it. Your code is kept; "
@@ -85,6 +94,7 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
   async function execute(kind) {
     if (busy) return;
     busy = true;
+    clearTimeout(pause); // the code is run or checked now: not again ahead
     result.setAttribute("aria-busy", "true");
     let held = []; // the output that came before the page shows the run; null once it does
     const hold = (stream, text) => (held ? held.push([stream, text]) : output.append(stream, text));
@@ -189,6 +199,17 @@ export function setupExercise(root, { runtime, progress, onPassed, graphView, ed
     },
     stop: () => runtime.stop({ reason: "let-go" }),
   });
+  // Python may be busy as the pause ends (drawing the last verdict's graph or curve, say): asked again
+  // until it is free, for a while.
+  function checkAheadOnPause(code) {
+    press.changed(code);
+    clearTimeout(pause);
+    const askedUntil = performance.now() + CHECKED_AHEAD_WITHIN_MS;
+    const ask = () => {
+      if (!press.ahead("check") && performance.now() < askedUntil) pause = setTimeout(ask, ASKED_AGAIN_AFTER_MS);
+    };
+    pause = setTimeout(ask, CHECKED_AHEAD_AFTER_MS);
+  }
   buttons.run.addEventListener("click", () => execute("run"));
   buttons.check.addEventListener("click", () => execute("check"));
   buttons.stop.addEventListener("click", () => runtime.stop({ reason: "stop" }));

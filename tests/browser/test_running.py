@@ -646,3 +646,106 @@ def test_a_press_that_slides_off_check_shows_nothing_and_stops_what_it_began(pag
     expect(output(page)).to_contain_text("next", timeout=RUN_TIMEOUT_MS)
     expect(output(page)).not_to_contain_text("began")
     expect(python_status(page)).to_have_text("Python ready")
+
+
+# A Check is begun ahead as the learner pauses in their code, and shown at once when Check is clicked
+# (static/page/press-start.js).
+PAUSE_MS = 1500  # well past the pause that begins a Check ahead (400 ms), and the Check itself
+
+
+def test_a_check_begun_as_the_learner_pauses_shows_its_verdict_when_check_is_clicked(page, site_url):
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+    set_code(page, SAYS_WHEN_IT_BEGAN + right_solution(page))
+    page.wait_for_timeout(PAUSE_MS)
+    # Checked already, out of sight: nothing shows, and nothing is saved, until the learner clicks Check.
+    expect(result(page)).to_be_empty()
+    expect(output(page)).to_be_empty()
+    assert not saved_progress(page)["exercises"]["residual_stack"].get("passed")
+    clicked_at = page.evaluate("Date.now()")
+    click(page, "Check")
+    finished(page)
+    expect(result(page)).to_contain_text(re.compile("^Passed"))
+    began_at = int(re.search(r"began at (\d+)", output(page).inner_text()).group(1))
+    assert began_at < clicked_at - PAUSE_MS / 2
+    assert saved_progress(page)["exercises"]["residual_stack"]["passed"]
+
+
+def test_code_changed_after_a_check_began_ahead_is_checked_as_it_now_is(page, site_url):
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+    set_code(page, right_solution(page))
+    page.wait_for_timeout(PAUSE_MS)  # checked ahead, and passed
+    # A blank left unfilled again, clicked at once: the verdict is on the code as it now is.
+    set_code(page, right_solution(page).replace("x = x + layer(x)", "x = layer(x)"))
+    click(page, "Check")
+    finished(page)
+    expect(result(page)).to_contain_text(re.compile("^Not yet"))
+
+
+# Loops only the first time it runs in its interpreter: a file written there before the loop says it has.
+LOOPS_THE_FIRST_TIME = """import os
+print('looping', flush=True)
+if not os.path.exists('/tmp/looped'):
+    open('/tmp/looped', 'w').close()
+    while True:
+        pass
+"""
+
+
+def test_a_check_begun_ahead_that_runs_on_is_let_go_and_the_click_checks_afresh(page, site_url):
+    # A limit longer than the test's waits: a loop begun ahead and never let go would still be running.
+    page.route(site_url + LESSON, with_time_limit(120))
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+    set_code(page, LOOPS_THE_FIRST_TIME + SAYS_WHEN_IT_BEGAN + right_solution(page))
+    page.wait_for_timeout(3000)  # begun ahead after 0.4 s; let go after 2 s more of looping
+    expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled()
+    clicked_at = page.evaluate("Date.now()")
+    click(page, "Check")
+    finished(page, timeout=10_000)
+    expect(result(page)).to_contain_text(re.compile("^Passed"))
+    began_at = int(re.search(r"began at (\d+)", output(page).inner_text()).group(1))
+    assert began_at >= clicked_at
+    assert output(page).inner_text().count("looping") == 1  # the loop's run was dropped, output and all
+    expect(python_status(page)).to_have_text("Python ready")
+
+
+def test_a_check_begun_ahead_is_let_go_as_the_learner_types_on(page, site_url):
+    page.route(site_url + LESSON, with_time_limit(120))
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+    set_code(page, "print('looping', flush=True)\nwhile True:\n    pass\n")
+    page.wait_for_timeout(1000)  # a Check begun ahead, looping
+    # Typed on: the loop is let go at once, so the pause after the new code begins its own Check ahead.
+    set_code(page, SAYS_WHEN_IT_BEGAN + right_solution(page))
+    page.wait_for_timeout(PAUSE_MS)
+    clicked_at = page.evaluate("Date.now()")
+    click(page, "Check")
+    finished(page)
+    expect(result(page)).to_contain_text(re.compile("^Passed"))
+    began_at = int(re.search(r"began at (\d+)", output(page).inner_text()).group(1))
+    assert began_at < clicked_at - PAUSE_MS / 2
+    expect(output(page)).not_to_contain_text("looping")
+
+
+def test_code_changed_while_python_is_busy_is_checked_ahead_once_it_is_free(page, site_url):
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+    set_code(page, "import time\ntime.sleep(1.5)\nprint('slept')\n")
+    click(page, "Run")
+    # Written while the Run goes on: the pause ends with Python busy, and the Check ahead waits for it.
+    set_code(page, SAYS_WHEN_IT_BEGAN + right_solution(page))
+    expect(output(page)).to_contain_text("slept", timeout=RUN_TIMEOUT_MS)
+    page.wait_for_timeout(PAUSE_MS)
+    clicked_at = page.evaluate("Date.now()")
+    click(page, "Check")
+    finished(page)
+    expect(result(page)).to_contain_text(re.compile("^Passed"))
+    began_at = int(re.search(r"began at (\d+)", output(page).inner_text()).group(1))
+    assert began_at < clicked_at - PAUSE_MS / 2

@@ -190,27 +190,19 @@ def table(results):
             met["check_to_verdict"],
         ),
         ("  Check → the verdict painted (the frame showing it drawn), median", ms(f.get("check_painted_ms"))),
-        *[
-            (
-                f"  Check → verdict as a learner checks (an edit, {PAUSE_S} s, the click), lesson {lesson}, "
-                f"median / p95 of {len(samples)}",
-                f"{ms(median_of(samples))} / {ms(p95(samples))}",
-                "",
-                f"p95 ≤ {CHECK_LIMIT_MS} ms",
-                p95(samples) <= CHECK_LIMIT_MS,
-            )
-            for lesson, samples in results.get("checks_after_pause_per_lesson", {}).items()
-        ],
-        *[
-            (
-                f"  Check → verdict clicked again on the same code, lesson {lesson}, median / p95 of {len(samples)}; painted",
-                f"{ms(median_of(samples))} / {ms(p95(samples))}; {painted_pair(results, lesson)}",
-                "",
-                f"p95 ≤ {CHECK_LIMIT_MS} ms",
-                p95(samples) <= CHECK_LIMIT_MS,
-            )
-            for lesson, samples in results.get("checks_per_lesson", {}).items()
-        ],
+        *check_rows(
+            results,
+            "checks_after_pause_per_lesson",
+            f"as a learner checks (an edit, {PAUSE_S} s, the click)",
+            lambda lesson: "",
+        ),
+        *check_rows(
+            results,
+            "checks_per_lesson",
+            "clicked again on the same code",
+            lambda lesson: f"; {painted_pair(results, lesson)}",
+            "; painted",
+        ),
         *(
             [
                 (
@@ -327,6 +319,21 @@ def table(results):
     for stage, message in results["errors"].items():
         lines.append(f"\n{stage} failed: {message}")
     return "\n".join(line.rstrip() for line in lines)
+
+
+def check_rows(results, key, how, more, more_named=""):
+    """A row per lesson of results[key] (lesson → its Checks' milliseconds): median / p95 against the target,
+    and more(lesson) after them (named more_named)."""
+    return [
+        (
+            f"  Check → verdict {how}, lesson {lesson}, median / p95 of {len(samples)}{more_named}",
+            f"{ms(median_of(samples))} / {ms(p95(samples))}{more(lesson)}",
+            "",
+            f"p95 ≤ {CHECK_LIMIT_MS} ms",
+            p95(samples) <= CHECK_LIMIT_MS,
+        )
+        for lesson, samples in results.get(key, {}).items()
+    ]
 
 
 def painted_pair(results, lesson):

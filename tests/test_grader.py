@@ -372,6 +372,17 @@ DOUBLE = tiny_exercise("return x * 2", [1.0, 2.0])
             "broken_graph",
             ": its numbers cannot be carried back (int too large to convert to float).",
         ),
+        (
+            "y = x * 2\ny.data = 10 ** 4001\nreturn y",
+            "broken_graph",
+            ": a node's data is a whole number too large to carry back.",
+        ),
+        (
+            "y = x * 2\ny._local_grads = (2.0, -(10 ** 4001))\nreturn y",
+            "broken_graph",
+            ": a node's local gradient is a whole number too large to carry back.",
+        ),
+        ("y = x * 2\ny.data = True\nreturn y", "broken_graph", ": a node's data is a bool, not a number."),
         ("y = x * 2\ny.data = 5.0\nreturn y", "forged_node", "a '*' node says its result is 5.0"),
         ("y = x * 2\ny.data = float('nan')\nreturn y", "forged_node", "a '*' node says its result is nan"),
         (

@@ -49,20 +49,8 @@ _GRAD = vars(Value)["grad"].__get__
 _SET_CHILDREN = vars(Value)["_children"].__set__
 _SET_LOCAL_GRADS = vars(Value)["_local_grads"].__set__
 _set_code = vars(type(lambda: None))["__code__"].__set__
-_type, _id, _len, _float, _int, _str, _list, _tuple, _dict, _set = (
-    type,
-    id,
-    len,
-    float,
-    int,
-    str,
-    list,
-    tuple,
-    dict,
-    set,
-)
+_type, _id, _len, _float, _int, _str, _list, _tuple, _dict = type, id, len, float, int, str, list, tuple, dict
 _isinstance, _callable, _enumerate, _zip, _reversed, _sorted = isinstance, callable, enumerate, zip, reversed, sorted
-_min, _max = min, max
 _all, _map, _range, _lt, _repeat, _chained = (
     all,
     map,
@@ -655,7 +643,7 @@ def ship(outputs, listed, inputs, calls, cut=False, boxed=False):
     boxes = boxes_of(calls) if boxed else {}
     try:
         order = walk(outputs, inputs, boxes=boxes)
-        index = _dict(_zip(_map(_id, order), _range(_len(order))))
+        index = {_id(node): i for i, node in _enumerate(order)}
         shipped = columns(order, index, boxes)
     except Unboxable:
         return ship(outputs, listed, inputs, calls, cut)
@@ -669,9 +657,10 @@ def ship(outputs, listed, inputs, calls, cut=False, boxed=False):
     )
     if boxes:
         shipped.update(shipped_boxes(order, index, boxes))
-    if cut:  # each a loop in C, as columns' are
-        _list(_map(_SET_CHILDREN, order, _repeat((), _len(order))))
-        _list(_map(_SET_LOCAL_GRADS, order, _repeat((), _len(order))))
+    if cut:
+        for node in order:
+            _SET_CHILDREN(node, ())
+            _SET_LOCAL_GRADS(node, ())
     return shipped
 
 
@@ -782,53 +771,8 @@ def columns(order, index, boxes=None):
     """The nodes of order (children first), read through their slots, as the columns ship sends: a
     Broken if one holds something other than numbers. boxes: as walk's; Unboxable if, with them, a
     child no longer comes before its parent."""
-    # Asked of every node of every case. Each column is read whole, by map and chain, which loop in C
-    # (a third of the time of one Python loop over the nodes), and its types told at once from the set of
-    # them. A graph with anything unusual in it (a whole number, a list of children, a name that is not a
-    # string) is read again node by node, which finds the first such node and says what it holds.
-    data = _list(_map(_DATA, order))
-    ops = _list(_map(_OP, order))
-    kids = _list(_map(_CHILDREN, order))  # each a tuple or a list: walk saw to that
-    local_grads = _list(_map(_LOCAL_GRADS, order))
-    if boxes:
-        for key, (name, _, given, _) in boxes.items():
-            at = index.get(key)
-            if at is not None:
-                ops[at], kids[at], local_grads[at] = name, given, (0.0,) * _len(given)
-    # Only tuples are taken apart here: anything else might be a class of the learner's, whose __iter__ or
-    # __len__ would run the learner's code.
-    if not (_set(_map(_type, local_grads)) <= _TUPLE_ONLY and numbers_that_carry(data)):
-        return columns_node_by_node(order, index, boxes)
-    arity = _list(_map(_len, kids))
-    rates = _list(_chained(local_grads))
-    if not (
-        numbers_that_carry(rates) and _set(_map(_type, ops)) <= _STR_ONLY and _list(_map(_len, local_grads)) == arity
-    ):
-        return columns_node_by_node(order, index, boxes)
-    children = _list(_map(index.__getitem__, _map(_id, _chained(kids))))
-    if boxes and not _all(_map(_lt, children, _chained(_map(_repeat, _range(_len(arity)), arity)))):
-        raise Unboxable
-    return {"data": data, "ops": ops, "arity": arity, "children": children, "rates": rates}
-
-
-_NUMBER_TYPES, _STR_ONLY, _TUPLE_ONLY = frozenset(NUMBERS), frozenset((str,)), frozenset((tuple,))
-
-
-def numbers_that_carry(column):
-    """Whether every item of column is a float, or a whole number that has one (within WHOLE_LIMIT): an int
-    comes from the learner's own numbers (sum starts at 0; Value(2) * x) and is rarer than a float."""
-    types = _set(_map(_type, column))
-    if not types <= _NUMBER_TYPES:
-        return False
-    if _int not in types:
-        return True
-    wholes = [number for number in column if _type(number) is _int]
-    return -WHOLE_LIMIT < _min(wholes) and _max(wholes) < WHOLE_LIMIT
-
-
-def columns_node_by_node(order, index, boxes=None):
-    """columns, for a graph that holds something other than float data and tuples of float local gradients:
-    each node tested in turn, so that the first that holds what cannot be shipped is the one named."""
+    # Asked of every node of every case: the usual node (float data, a tuple of float local gradients)
+    # passes with a few type tests, written as one plain loop, which costs less than generators here.
     data, ops, arity, children, rates = [], [], [], [], []
     for node in order:
         value, op, kids, local_grads = _DATA(node), _OP(node), _CHILDREN(node), _LOCAL_GRADS(node)

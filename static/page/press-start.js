@@ -17,7 +17,7 @@ export const AHEAD_FOR_AT_MOST_MS = 2000;
  *  at once; begin(kind, onOutput) begins one out of sight, as { code, outcome: a promise }; stop() stops
  *  the run under way. The click's handler then asks take(kind, code, onOutput) for the outcome. */
 export function pressStart(buttons, { canStart, begin, stop }) {
-  let early = null; // { kind, code, outcome, held: [[stream, text]], sink, settled, ahead }
+  let early = null; // { kind, code, outcome, held: [[stream, text]], sink, settled, stopped, ahead }
   let letGoing = Promise.resolve(); // the last run let go, until it has ended
 
   for (const [kind, button] of Object.entries(buttons)) {
@@ -60,6 +60,7 @@ export function pressStart(buttons, { canStart, begin, stop }) {
     });
     held.code = code;
     held.outcome = outcome.finally(() => { held.settled = true; });
+    held.outcome.then((result) => { held.stopped = result?.kind === "stopped"; }, () => {});
     early = held;
     return held;
   }
@@ -74,10 +75,11 @@ export function pressStart(buttons, { canStart, begin, stop }) {
 
   return {
     /** The outcome of the run begun at the press, if it was of this kind on this very code, its output so
-     *  far given to onOutput and the rest as it comes; else null, with any other begun run let go. */
+     *  far given to onOutput and the rest as it comes; else null, with any other begun run let go. A Check
+     *  begun ahead that was stopped (by its time limit, say) is not taken: the learner sees it run afresh. */
     take(kind, code, onOutput) {
       if (!early) return null;
-      if (early.kind !== kind || early.code !== code) {
+      if (early.kind !== kind || early.code !== code || (early.ahead && early.stopped)) {
         letGo();
         return null;
       }

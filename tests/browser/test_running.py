@@ -739,3 +739,18 @@ def test_code_changed_while_python_is_busy_is_checked_ahead_once_it_is_free(page
     expect(output(page)).to_contain_text("slept", timeout=RUN_TIMEOUT_MS)
     page.wait_for_timeout(PAUSE_MS)
     assert checked_ms_after_the_click(page) < -PAUSE_MS / 2
+
+
+def test_a_check_begun_ahead_that_its_time_limit_stopped_runs_afresh_in_sight_at_the_click(page, site_url):
+    page.route(site_url + LESSON, with_time_limit(1))
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+    set_code(page, "while True:\n    pass\n")
+    page.wait_for_timeout(PAUSE_MS + 500)  # begun ahead after 0.4 s, stopped by the limit a second later
+    click(page, "Check")
+    # Run again where the learner sees it: running, with Stop, until the limit stops it (the stopped run
+    # begun ahead, shown at the click, would never have enabled Stop).
+    expect(page.get_by_role("button", name="Stop", exact=True)).to_be_enabled()
+    finished(page)
+    expect(result(page)).to_contain_text("ran for more than 1 s")

@@ -653,6 +653,15 @@ def test_a_press_that_slides_off_check_shows_nothing_and_stops_what_it_began(pag
 PAUSE_MS = 1500  # well past the pause that begins a Check ahead (400 ms), and the Check itself
 
 
+def ready_to_check(page, site_url, time_limit_s=None):
+    """Open the lesson (its exercise given time_limit_s, if any), with Python and the judge ready."""
+    if time_limit_s is not None:
+        page.route(site_url + LESSON, with_time_limit(time_limit_s))
+    open_lesson(page, site_url)
+    wait_for_python(page)
+    wait_for_the_judge_and_the_spare(page)
+
+
 def checked_ms_after_the_click(page):
     """Click Check on code that starts with SAYS_WHEN_IT_BEGAN, see it pass, and say how long after the
     click the code that gave its verdict began (less than 0: before it)."""
@@ -664,9 +673,7 @@ def checked_ms_after_the_click(page):
 
 
 def test_a_check_begun_as_the_learner_pauses_shows_its_verdict_when_check_is_clicked(page, site_url):
-    open_lesson(page, site_url)
-    wait_for_python(page)
-    wait_for_the_judge_and_the_spare(page)
+    ready_to_check(page, site_url)
     set_code(page, SAYS_WHEN_IT_BEGAN + right_solution(page))
     page.wait_for_timeout(PAUSE_MS)
     # Checked already, out of sight: nothing shows, and nothing is saved, until the learner clicks Check.
@@ -678,9 +685,7 @@ def test_a_check_begun_as_the_learner_pauses_shows_its_verdict_when_check_is_cli
 
 
 def test_code_changed_after_a_check_began_ahead_is_checked_as_it_now_is(page, site_url):
-    open_lesson(page, site_url)
-    wait_for_python(page)
-    wait_for_the_judge_and_the_spare(page)
+    ready_to_check(page, site_url)
     set_code(page, right_solution(page))
     page.wait_for_timeout(PAUSE_MS)  # checked ahead, and passed
     # A blank left unfilled again, clicked at once: the verdict is on the code as it now is.
@@ -702,10 +707,7 @@ if not os.path.exists('/tmp/looped'):
 
 def test_a_check_begun_ahead_that_runs_on_is_let_go_and_the_click_checks_afresh(page, site_url):
     # A limit longer than the test's waits: a loop begun ahead and never let go would still be running.
-    page.route(site_url + LESSON, with_time_limit(120))
-    open_lesson(page, site_url)
-    wait_for_python(page)
-    wait_for_the_judge_and_the_spare(page)
+    ready_to_check(page, site_url, time_limit_s=120)
     set_code(page, LOOPS_THE_FIRST_TIME + SAYS_WHEN_IT_BEGAN + right_solution(page))
     page.wait_for_timeout(3000)  # begun ahead after 0.4 s; let go after 2 s more of looping
     expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled()
@@ -715,10 +717,7 @@ def test_a_check_begun_ahead_that_runs_on_is_let_go_and_the_click_checks_afresh(
 
 
 def test_a_check_begun_ahead_is_let_go_as_the_learner_types_on(page, site_url):
-    page.route(site_url + LESSON, with_time_limit(120))
-    open_lesson(page, site_url)
-    wait_for_python(page)
-    wait_for_the_judge_and_the_spare(page)
+    ready_to_check(page, site_url, time_limit_s=120)
     set_code(page, "print('looping', flush=True)\nwhile True:\n    pass\n")
     page.wait_for_timeout(1000)  # a Check begun ahead, looping
     # Typed on: the loop is let go at once, so the pause after the new code begins its own Check ahead.
@@ -729,9 +728,7 @@ def test_a_check_begun_ahead_is_let_go_as_the_learner_types_on(page, site_url):
 
 
 def test_code_changed_while_python_is_busy_is_checked_ahead_once_it_is_free(page, site_url):
-    open_lesson(page, site_url)
-    wait_for_python(page)
-    wait_for_the_judge_and_the_spare(page)
+    ready_to_check(page, site_url)
     set_code(page, "import time\ntime.sleep(1.5)\nprint('slept')\n")
     click(page, "Run")
     # Written while the Run goes on: the pause ends with Python busy, and the Check ahead waits for it.
@@ -742,10 +739,7 @@ def test_code_changed_while_python_is_busy_is_checked_ahead_once_it_is_free(page
 
 
 def test_a_check_begun_ahead_that_its_time_limit_stopped_runs_afresh_in_sight_at_the_click(page, site_url):
-    page.route(site_url + LESSON, with_time_limit(1))
-    open_lesson(page, site_url)
-    wait_for_python(page)
-    wait_for_the_judge_and_the_spare(page)
+    ready_to_check(page, site_url, time_limit_s=1)
     set_code(page, "while True:\n    pass\n")
     page.wait_for_timeout(PAUSE_MS + 500)  # begun ahead after 0.4 s, stopped by the limit a second later
     click(page, "Check")

@@ -11,7 +11,7 @@
 
 // Long enough that a Check under way when the learner reaches Check is taken rather than begun again; short
 // enough that a loop begun ahead stops soon.
-export const AHEAD_FOR_AT_MOST_MS = 2000;
+const AHEAD_FOR_AT_MOST_MS = 2000;
 
 /** For the buttons of one exercise (kind → button): canStart(kind) says whether a run asked now would begin
  *  at once; begin(kind, onOutput) begins one out of sight, as { code, outcome: a promise }; stop() stops

@@ -748,3 +748,17 @@ def test_a_check_begun_ahead_that_its_time_limit_stopped_runs_afresh_in_sight_at
     expect(page.get_by_role("button", name="Stop", exact=True)).to_be_enabled()
     finished(page)
     expect(result(page)).to_contain_text("ran for more than 1 s")
+
+
+def test_run_pressed_while_a_check_begun_ahead_waits_begins_as_it_is_pressed(page, site_url):
+    ready_to_check(page, site_url)
+    set_code(page, SAYS_WHEN_IT_BEGAN + right_solution(page))
+    page.wait_for_timeout(PAUSE_MS)  # a Check begun ahead, ended, waiting for its click
+    hold_down, let_go = PRESSES["pointer"]
+    hold_down(page, page.get_by_role("button", name="Run", exact=True))
+    page.wait_for_timeout(1000)
+    released_at = page.evaluate("Date.now()")
+    let_go(page)
+    expect(output(page)).to_contain_text("began at")
+    assert int(re.search(r"began at (\d+)", output(page).inner_text()).group(1)) < released_at
+    expect(result(page)).to_be_empty()  # the Check's verdict, never clicked for, is not shown

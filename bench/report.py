@@ -105,7 +105,7 @@ def judge(figures):
         "check_to_verdict": at_most("check_ms", CHECK_LIMIT_MS),
         # As a learner checks: an edit, then the move to Check, in which the page checks ahead.
         "check_p95_every_lesson": at_most("check_after_pause_p95_worst_ms", CHECK_LIMIT_MS),
-        # Check clicked again on unchanged code (or the keyboard's Ctrl+Enter as the typing stops): a Check's own time.
+        # Check clicked again on unchanged code (or Shift+Enter in the editor as the typing stops): a Check's own time.
         "check_p95_every_lesson_at_once": at_most("check_p95_worst_ms", CHECK_LIMIT_MS),
         "graph_view_first_draw": at_most("graph_first_ms", GRAPH_FIRST_LIMIT_MS),
         "page_weight": at_most("weight_gzip_kb", WEIGHT_LIMIT_KB),

@@ -53,16 +53,16 @@ export function pressStart(buttons, { canStart, begin, stop }) {
 
   // A run begun out of sight, its output held until a click takes it.
   function beginHeld(kind, ahead = false) {
-    const held = { kind, held: [], sink: null, settled: false, ahead };
+    const run = { kind, held: [], sink: null, settled: false, ahead };
     const { code, outcome } = begin(kind, (stream, text) => {
-      if (held.sink) held.sink(stream, text);
-      else held.held.push([stream, text]);
+      if (run.sink) run.sink(stream, text);
+      else run.held.push([stream, text]);
     });
-    held.code = code;
-    held.outcome = outcome.finally(() => { held.settled = true; });
-    held.outcome.then((result) => { held.stopped = result?.kind === "stopped"; }, () => {});
-    early = held;
-    return held;
+    run.code = code;
+    run.outcome = outcome.finally(() => { run.settled = true; });
+    run.outcome.then((result) => { run.stopped = result?.kind === "stopped"; }, () => {});
+    early = run;
+    return run;
   }
 
   function letGo() {

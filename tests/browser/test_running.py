@@ -573,6 +573,11 @@ def test_without_isolation_stop_replaces_the_worker_and_python_is_ready_again(ne
 SAYS_WHEN_IT_BEGAN = "import time\nprint(f'began at {time.time() * 1000:.0f}')\n"
 
 
+def began_at(page):
+    """When the code that starts with SAYS_WHEN_IT_BEGAN began, by its output, in ms since the epoch."""
+    return int(re.search(r"began at (\d+)", output(page).inner_text()).group(1))
+
+
 def hold_the_space_bar(page, button):
     button.focus()
     page.keyboard.down(" ")
@@ -602,8 +607,7 @@ def test_a_check_begins_as_check_is_pressed_and_shows_once_the_press_ends_on_it(
     let_go(page)
     finished(page)
     expect(result(page)).to_contain_text(re.compile("^Passed"))
-    began_at = int(re.search(r"began at (\d+)", output(page).inner_text()).group(1))
-    assert began_at < released_at
+    assert began_at(page) < released_at
 
 
 def slide_off(page, name):
@@ -669,7 +673,7 @@ def checked_ms_after_the_click(page):
     click(page, "Check")
     finished(page)
     expect(result(page)).to_contain_text(re.compile("^Passed"))
-    return int(re.search(r"began at (\d+)", output(page).inner_text()).group(1)) - clicked_at
+    return began_at(page) - clicked_at
 
 
 def test_a_check_begun_as_the_learner_pauses_shows_its_verdict_when_check_is_clicked(page, site_url):
@@ -760,5 +764,5 @@ def test_run_pressed_while_a_check_begun_ahead_waits_begins_as_it_is_pressed(pag
     released_at = page.evaluate("Date.now()")
     let_go(page)
     expect(output(page)).to_contain_text("began at")
-    assert int(re.search(r"began at (\d+)", output(page).inner_text()).group(1)) < released_at
+    assert began_at(page) < released_at
     expect(result(page)).to_be_empty()  # the Check's verdict, never clicked for, is not shown
